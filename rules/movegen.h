@@ -1,0 +1,30 @@
+// Legal move generation for chess, King of the Hill and Queen of the Hill.
+#pragma once
+
+#include "position.h"
+
+namespace hilltb {
+
+// Enough for any reachable position of any variant (the record is 218).
+struct MoveList {
+  Move moves[256];
+  int size = 0;
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  void push(Move m) { moves[size++] = m; }
+};
+
+// Every legal move of the side to move; empty when the game is over.
+//  chess: FIDE moves.   koth: the same, none once a king stands on the hill.
+//  qoth: every move but onto the fixed pawns, none once the mover's check holds,
+//        and the pass (Move::pass()) when the mover has no move but the opponent has.
+void generate_legal(const Position& pos, MoveList& list);
+
+// Queen of the Hill: the pieces of colour c that attack the target, and whether
+// their number beats the opponent's piece count (the "check").
+int qoth_claims(const Position& pos, Color c);
+bool qoth_check_holds(const Position& pos, Color c);
+// Whether colour c has any piece move (the pass aside), whoever is to move.
+bool qoth_can_move(const Position& pos, Color c);
+
+}  // namespace hilltb

@@ -1,0 +1,11 @@
+// One function per subcommand, each registering itself on the hilltb app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace hilltb::cli {
+
+void add_perft_command(CLI::App& app);
+void add_moves_command(CLI::App& app);
+
+}  // namespace hilltb::cli

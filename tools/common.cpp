@@ -1,0 +1,48 @@
+#include "common.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hilltb::cli {
+
+void VariantOptions::add_to(CLI::App& app) {
+  app.add_option("--variant", variant, "chess, koth or qoth")
+      ->check(CLI::IsMember({"chess", "koth", "qoth"}))
+      ->capture_default_str();
+  app.add_option("--layout", layout, "qoth layout: a built-in name (ring) or a layout file")
+      ->capture_default_str();
+}
+
+Variant VariantOptions::parsed_variant() const {
+  Variant v = Variant::Koth;
+  parse_variant(variant, v);  // CLI11 has already checked the name
+  return v;
+}
+
+Layout VariantOptions::load_layout() const {
+  if (layout == ring_layout().name) return ring_layout();
+  if (!std::filesystem::exists(layout))
+    throw std::runtime_error("layout '" + layout + "' is neither a built-in layout (ring) nor a file");
+  try {
+    return parse_layout(read_text_file(layout), std::filesystem::path(layout).stem().string());
+  } catch (const LayoutError& e) {
+    throw std::runtime_error("layout file " + layout + ": " + e.what());
+  }
+}
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace hilltb::cli

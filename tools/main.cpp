@@ -1,0 +1,22 @@
+// hilltb: King of the Hill, Queen of the Hill and chess endgame tablebases.
+#include <iostream>
+
+#include "commands.h"
+#include "rules/fen.h"
+#include "rules/layout.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"hilltb: endgame tablebases for King of the Hill, Queen of the Hill and chess"};
+  app.require_subcommand(1);
+  hilltb::cli::add_perft_command(app);
+  hilltb::cli::add_moves_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "hilltb: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
