@@ -25,7 +25,7 @@ sanitize: test-deps
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
 bench: build
-	$(BUILD)/perft_bench
+	for b in $(BUILD)/bench/*_bench; do $$b; done
 
 deps:
 	@./tools/install-packages.sh $(PACKAGES)
