@@ -2,7 +2,7 @@
 BUILD      ?= build
 JOBS       ?= $(shell nproc)
 # Debian packages the build needs, and those only the tests' cross-checks need.
-PACKAGES      = cmake g++ make pkg-config libzstd-dev libtbb-dev libcli11-dev \
+PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev libcli11-dev \
                 nlohmann-json3-dev libgtest-dev libbenchmark-dev
 TEST_PACKAGES = fairy-stockfish libfathom-dev
 

@@ -1,0 +1,250 @@
+#include "index.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "formats/symmetry.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace hilltb {
+
+namespace {
+
+// Binomial coefficients C(n, k) for n < 65, k < 8.
+struct Binomials {
+  std::uint64_t c[65][8] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k < 8; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    }
+  }
+};
+constexpr Binomials BINOMIAL;
+
+constexpr Bitboard PAWN_SQUARES = ~(RANK_1 | RANK_8);
+
+Square nth_set_bit(Bitboard b, int n) {
+#if defined(__BMI2__)
+  return lsb(_pdep_u64(Bitboard(1) << n, b));
+#else
+  while (n--) b &= b - 1;
+  return lsb(b);
+#endif
+}
+
+// Colex rank of the squares of `squares` among the set bits of `free` (all of which
+// must be in `free`).
+std::uint64_t rank_combination(Bitboard squares, Bitboard free) {
+  std::uint64_t r = 0;
+  for (int i = 1; squares; ++i) {
+    const Square s = pop_lsb(squares);
+    r += BINOMIAL.c[popcount(free & (square_bb(s) - 1))][i];
+  }
+  return r;
+}
+
+// The inverse: the k squares among `free` whose colex rank is r.
+Bitboard unrank_combination(std::uint64_t r, int k, Bitboard free) {
+  Bitboard out = 0;
+  int c = popcount(free);
+  for (int i = k; i >= 1; --i) {
+    while (BINOMIAL.c[c][i] > r) --c;  // the largest c with C(c, i) <= r
+    r -= BINOMIAL.c[c][i];
+    out |= square_bb(nth_set_bit(free, c));
+  }
+  return out;
+}
+
+int group_slot(Piece p) { return color_of(p) * PIECE_TYPE_NB + type_of(p); }
+
+}  // namespace
+
+Index::Index(const Material& material, Variant variant, const Layout& layout, Square target)
+    : material_(material), variant_(variant) {
+  const bool qoth = variant == Variant::Qoth;
+  Bitboard board = ~Bitboard(0);
+  if (qoth) {
+    target_ = target;
+    fixed_ = layout.blocker_bb() | square_bb(target);
+    board &= ~fixed_;
+    symmetries_ = qoth_symmetries(layout, target);
+  } else {
+    symmetries_ = chess_symmetries(material.has_pawns());
+  }
+  auto add = [&](Color c, PieceType pt, Bitboard domain, int first_blocker) {
+    if (material.count(c, pt))
+      groups_.push_back({make_piece(c, pt), material.count(c, pt), domain, first_blocker, 0, 0});
+  };
+  constexpr PieceType PIECES[] = {QUEEN, ROOK, BISHOP, KNIGHT};
+  if (!qoth) {
+    add(WHITE, KING, board, 0);
+    add(BLACK, KING, board, 0);
+    lead_groups_ = 2;
+    const int first_pawn = int(groups_.size());
+    for (Color c : {WHITE, BLACK}) add(c, PAWN, PAWN_SQUARES, first_pawn);
+    for (Color c : {WHITE, BLACK})
+      for (PieceType pt : PIECES) add(c, pt, board, 0);
+  } else {
+    for (Color c : {WHITE, BLACK}) {
+      add(c, KING, board, 0);
+      for (PieceType pt : PIECES) add(c, pt, board, 0);
+    }
+    // The smallest group leads (the first of equals): fewest placements to reduce.
+    const auto smallest = std::min_element(groups_.begin(), groups_.end(),
+        [](const Group& a, const Group& b) { return a.count < b.count; });
+    std::rotate(groups_.begin(), smallest, smallest + 1);
+    lead_groups_ = 1;
+  }
+  // Radices: the domain less the squares of the blocking groups placed before.
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    int taken = 0;
+    for (std::size_t b = groups_[g].first_blocker; b < g; ++b) taken += groups_[b].count;
+    groups_[g].radix = BINOMIAL.c[popcount(groups_[g].domain) - taken][groups_[g].count];
+  }
+  lead_keys_ = 1;
+  for (int g = 0; g < lead_groups_; ++g) lead_keys_ *= groups_[g].radix;
+  build_lead_tables();
+  std::uint64_t stride = 1;
+  for (std::size_t g = groups_.size(); g-- > std::size_t(lead_groups_);) {
+    groups_[g].stride = stride;
+    stride *= groups_[g].radix;
+  }
+  for (int g = 0; g < lead_groups_; ++g) groups_[g].stride = stride;  // of the class
+  size_ = stride * lead_raw_.size();
+}
+
+Index::Placement Index::placement_of(const Position& pos) const {
+  Placement p{};
+  for (const Group& g : groups_)
+    p[group_slot(g.piece)] = pos.pieces(color_of(g.piece), type_of(g.piece));
+  return p;
+}
+
+Index::Placement Index::transformed(int t, const Placement& p) const {
+  if (t == 0) return p;
+  Placement out{};
+  for (const Group& g : groups_) out[group_slot(g.piece)] = transform(t, p[group_slot(g.piece)]);
+  return out;
+}
+
+// Mixed-radix key of the leading groups' ranks (UINT64_MAX if they collide).
+std::uint64_t Index::lead_key(const Placement& p) const {
+  std::uint64_t key = 0;
+  Bitboard occupied = 0;
+  for (int g = 0; g < lead_groups_; ++g) {
+    const Bitboard squares = p[group_slot(groups_[g].piece)];
+    if (squares & occupied) return std::numeric_limits<std::uint64_t>::max();
+    key = key * groups_[g].radix + rank_combination(squares, groups_[g].domain & ~occupied);
+    occupied |= squares;
+  }
+  return key;
+}
+
+void Index::build_lead_tables() {
+  lead_class_.assign(lead_keys_, -1);
+  lead_transform_.assign(lead_keys_, 0xFF);
+  // Every leading placement, decoded from its key.
+  auto placement_at = [&](std::uint64_t key) {
+    Placement p{};
+    Bitboard occupied = 0;
+    std::uint64_t divisor = lead_keys_;
+    for (int g = 0; g < lead_groups_; ++g) {
+      divisor /= groups_[g].radix;
+      const std::uint64_t r = key / divisor % groups_[g].radix;
+      const Bitboard squares = unrank_combination(r, groups_[g].count, groups_[g].domain & ~occupied);
+      p[group_slot(groups_[g].piece)] = squares;
+      occupied |= squares;
+    }
+    return p;
+  };
+  const bool kings = variant_ != Variant::Qoth;
+  for (std::uint64_t key = 0; key < lead_keys_; ++key) {
+    const Placement p = placement_at(key);
+    if (kings && (king_attacks(lsb(p[group_slot(make_piece(WHITE, KING))])) &
+                  p[group_slot(make_piece(BLACK, KING))]))
+      continue;  // adjacent kings: never legal
+    // The canonical image is the one with the smallest key.
+    std::uint64_t best = key;
+    for (int t : symmetries_) best = std::min(best, lead_key(transformed(t, p)));
+    for (int t : symmetries_)
+      if (lead_key(transformed(t, p)) == best) {
+        lead_transform_[key] = std::uint8_t(t);
+        break;
+      }
+    if (best != key) continue;
+    std::uint8_t stabiliser = 0;
+    for (int t : symmetries_)
+      if (lead_key(transformed(t, p)) == key) stabiliser |= std::uint8_t(1 << t);
+    lead_class_[key] = std::int32_t(lead_raw_.size());
+    lead_raw_.push_back(key);
+    lead_stabiliser_.push_back(stabiliser);
+  }
+}
+
+std::uint64_t Index::index_of(const Placement& p) const {
+  const std::uint64_t key = lead_key(p);
+  if (key >= lead_keys_ || lead_class_[key] < 0) return std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t idx = std::uint64_t(lead_class_[key]) * groups_[0].stride;
+  for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
+    const Group& gr = groups_[g];
+    Bitboard blocked = 0;
+    for (std::size_t b = gr.first_blocker; b < g; ++b) blocked |= p[group_slot(groups_[b].piece)];
+    idx += rank_combination(p[group_slot(gr.piece)], gr.domain & ~blocked) * gr.stride;
+  }
+  return idx;
+}
+
+std::uint64_t Index::encode(const Position& pos) const {
+  const Placement p = placement_of(pos);
+  const std::uint64_t key = lead_key(p);
+  const int t = key < lead_keys_ ? lead_transform_[key] : 0xFF;
+  if (t == 0xFF) return std::numeric_limits<std::uint64_t>::max();
+  const Placement canonical = transformed(t, p);
+  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[lead_key(canonical)]];
+  if (!more_than_one(stabiliser)) return index_of(canonical);
+  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  for (int s : symmetries_)
+    if (stabiliser & (1 << s)) best = std::min(best, index_of(transformed(s, canonical)));
+  return best;
+}
+
+bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {
+  if (idx >= size_) return false;
+  out = Position(variant_);
+  if (variant_ == Variant::Qoth) out.set_fixed(fixed_ & ~square_bb(target_), target_);
+  out.set_side_to_move(stm);
+  const std::uint64_t cls = idx / groups_[0].stride;
+  std::uint64_t rest = idx % groups_[0].stride;
+  Placement p{};
+  // The leading groups, from the class's key.
+  std::uint64_t key = lead_raw_[cls], divisor = lead_keys_;
+  Bitboard occupied = 0;
+  for (int g = 0; g < lead_groups_; ++g) {
+    divisor /= groups_[g].radix;
+    const std::uint64_t r = key / divisor % groups_[g].radix;
+    p[group_slot(groups_[g].piece)] = unrank_combination(r, groups_[g].count, groups_[g].domain & ~occupied);
+    occupied |= p[group_slot(groups_[g].piece)];
+  }
+  for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
+    const Group& gr = groups_[g];
+    const std::uint64_t r = rest / gr.stride;
+    rest %= gr.stride;
+    Bitboard blocked = 0;
+    for (std::size_t b = gr.first_blocker; b < g; ++b) blocked |= p[group_slot(groups_[b].piece)];
+    const Bitboard squares = unrank_combination(r, gr.count, gr.domain & ~blocked);
+    if (squares & occupied) return false;  // a pawn on a king's square
+    p[group_slot(gr.piece)] = squares;
+    occupied |= squares;
+  }
+  for (const Group& g : groups_)
+    for (Bitboard b = p[group_slot(g.piece)]; b;) out.put(g.piece, pop_lsb(b));
+  // Under a symmetry fixing the leading placement, only the smaller image is canonical.
+  if (more_than_one(lead_stabiliser_[cls])) return encode(out) == idx;
+  return true;
+}
+
+}  // namespace hilltb

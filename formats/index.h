@@ -1,0 +1,76 @@
+// Symmetry-reduced position indexing: a bijection between [0, size()) and the
+// positions of one material (each side to move has its own range).
+//
+// A position is a list of piece groups (all pieces of one colour and type), placed in
+// order; each group's squares are ranked as a combination (colex order, binomial
+// coefficients) among the squares its domain leaves free of the groups placed before:
+//  chess, koth: the kings lead; then pawns on ranks 2-7 (free of earlier pawns only, so a
+//               pawn on a king's square is a hole); then pieces on the squares left.
+//  qoth:        the smallest group leads; every group avoids the 5 fixed pawns.
+// The leading placement is reduced by the table's symmetries (formats/symmetry.h): only
+// one placement per orbit gets a class (for the kings without pawns: the 462 classes of
+// non-adjacent king pairs). When a leading placement is fixed by a symmetry, the rest of
+// the position is taken in whichever image gives the smaller index; the other is a hole.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "formats/material.h"
+#include "rules/layout.h"
+
+namespace hilltb {
+
+class Index {
+ public:
+  // qoth needs the layout and the hand's target; chess and koth ignore both.
+  Index(const Material& material, Variant variant, const Layout& layout = ring_layout(),
+        Square target = SQ_NONE);
+
+  std::uint64_t size() const { return size_; }  // positions per side to move
+  const Material& material() const { return material_; }
+  Variant variant() const { return variant_; }
+  const std::vector<int>& symmetries() const { return symmetries_; }
+  std::size_t leading_classes() const { return lead_raw_.size(); }
+
+  // The index of pos, which must hold exactly this material in these colours (and, in
+  // qoth, the index's fixed pawns). Positions related by a symmetry share one index.
+  std::uint64_t encode(const Position& pos) const;
+  // The position at idx with side to move stm; false when idx names no position
+  // (pieces on one square, or the duplicate image of another index).
+  bool decode(std::uint64_t idx, Color stm, Position& out) const;
+
+ private:
+  struct Group {
+    Piece piece;
+    int count;
+    Bitboard domain;   // squares the group may stand on
+    int first_blocker; // groups [first_blocker, this) are removed from the domain first
+    std::uint64_t radix;
+    std::uint64_t stride;
+  };
+  using Placement = std::array<Bitboard, 2 * PIECE_TYPE_NB>;  // squares per group
+
+  Placement placement_of(const Position& pos) const;
+  Placement transformed(int t, const Placement& p) const;
+  std::uint64_t lead_key(const Placement& p) const;
+  // The index of a placement whose leading part is canonical, or UINT64_MAX if not.
+  std::uint64_t index_of(const Placement& p) const;
+  void build_lead_tables();
+
+  Material material_;
+  Variant variant_;
+  Bitboard fixed_ = 0;
+  Square target_ = SQ_NONE;
+  std::vector<int> symmetries_;
+  std::vector<Group> groups_;
+  int lead_groups_ = 0;             // groups_[0, lead_groups_) form the leading placement
+  std::uint64_t lead_keys_ = 0;     // product of the leading groups' radices
+  std::vector<std::int32_t> lead_class_;     // lead key -> class, -1 when not canonical
+  std::vector<std::uint8_t> lead_transform_; // lead key -> symmetry to its canonical image
+  std::vector<std::uint64_t> lead_raw_;      // class -> lead key
+  std::vector<std::uint8_t> lead_stabiliser_; // class -> symmetries fixing it (bit per t)
+  std::uint64_t size_ = 0;
+};
+
+}  // namespace hilltb

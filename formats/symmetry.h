@@ -1,0 +1,37 @@
+// The eight symmetries of the board (the dihedral group of the square) and the
+// subgroups that tables may use.
+#pragma once
+
+#include <vector>
+
+#include "rules/layout.h"
+#include "rules/position.h"
+
+namespace hilltb {
+
+// Symmetry t in 0..7: transpose (swap file and rank) when bit 2 is set, then mirror
+// the files when bit 0 is set and the ranks when bit 1 is set. 0 is the identity.
+constexpr Square transform(int t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  if (t & 4) std::swap(f, r);
+  if (t & 1) f = 7 - f;
+  if (t & 2) r = 7 - r;
+  return make_square(f, r);
+}
+Bitboard transform(int t, Bitboard b);
+// The position with every piece and fixed pawn moved by t (castling and en passant
+// are dropped: table positions have neither).
+Position transform(int t, const Position& pos);
+// The position with colours swapped and the ranks mirrored (same game, other side).
+Position colour_flipped(const Position& pos);
+
+constexpr int FILE_MIRROR = 1;
+
+// The symmetries under which a table's positions keep their values:
+//  chess, koth without pawns: all 8 (the hill maps onto itself under each);
+//  with pawns: the identity and the file mirror;
+//  qoth: those that map the layout's blockers and the given target onto themselves.
+std::vector<int> chess_symmetries(bool pawns);
+std::vector<int> qoth_symmetries(const Layout& layout, Square target);
+
+}  // namespace hilltb

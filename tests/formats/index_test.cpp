@@ -1,0 +1,136 @@
+// Position indexing: round trips over whole ranges, and every legal position counted
+// both ways (by brute force over all placements, and through the index).
+#include <gtest/gtest.h>
+#include <tbb/parallel_for.h>
+#include <tbb/blocked_range.h>
+
+#include <atomic>
+#include <random>
+
+#include "formats/index.h"
+#include "formats/symmetry.h"
+#include "rules/fen.h"
+
+namespace hilltb {
+namespace {
+
+// decode -> encode is the identity on every index that names a position, and the
+// decoded position holds the material.
+void check_round_trip(const Index& index, std::uint64_t step = 1) {
+  std::atomic<std::uint64_t> named{0}, failures{0};
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, index.size(), 1 << 14), [&](auto r) {
+    Position pos;
+    std::uint64_t local = 0, bad = 0;
+    for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
+      if (i % step) continue;
+      for (Color stm : {WHITE, BLACK}) {
+        if (!index.decode(i, stm, pos)) continue;
+        ++local;
+        if (index.encode(pos) != i || !(Material::of(pos) == index.material())) ++bad;
+      }
+    }
+    named += local, failures += bad;
+  });
+  EXPECT_EQ(failures.load(), 0u) << index.material().name();
+  // Holes are few: pawns on kings' squares and duplicates under a symmetry.
+  EXPECT_GT(double(named.load()) / (2.0 * double(index.size()) / double(step)), 0.8)
+      << index.material().name();
+}
+
+TEST(Index, KingPairsOfPawnlessTablesFormThe462Classes) {
+  EXPECT_EQ(Index(Material::parse("KvK", Variant::Koth), Variant::Koth).leading_classes(), 462u);
+  EXPECT_EQ(Index(Material::parse("KQvK", Variant::Chess), Variant::Chess).size(), 462u * 62);
+  // With pawns only the file mirror: 1,806 pairs with the white king on files a-d.
+  EXPECT_EQ(Index(Material::parse("KPvK", Variant::Koth), Variant::Koth).leading_classes(), 1806u);
+}
+
+TEST(Index, RoundTripEveryThreeAndFourPieceTable) {
+  for (Variant v : {Variant::Chess, Variant::Koth})
+    for (const Material& m : all_materials(v, 4)) check_round_trip(Index(m, v));
+}
+
+TEST(Index, RoundTripSampledFivePieceTables) {
+  for (const char* name : {"KQRvKR", "KRPvKB", "KPPvKP", "KBNvKN", "KQQvKQ"})
+    check_round_trip(Index(Material::parse(name, Variant::Koth), Variant::Koth), 97);
+}
+
+TEST(Index, QothRoundTripUpToThreePiecesEveryTargetAndSampledFive) {
+  const Layout& ring = ring_layout();
+  for (Square target : ring.targets) {
+    for (const Material& m : all_materials(Variant::Qoth, 3))
+      check_round_trip(Index(m, Variant::Qoth, ring, target));
+  }
+  for (const char* name : {"QRvBN", "RRvRR", "KQvBNN", "NNNvN", "QRBvKN"})
+    check_round_trip(Index(Material::parse(name, Variant::Qoth), Variant::Qoth, ring, ring.targets[0]), 31);
+}
+
+TEST(Index, QothRingHasTwoSymmetriesPerTarget) {
+  const Layout& ring = ring_layout();
+  for (Square target : ring.targets) EXPECT_EQ(qoth_symmetries(ring, target).size(), 2u);
+}
+
+// Every legal placement of a small material lands on an index that decodes to one of
+// its symmetric images; the legal positions reached that way are exactly the legal
+// positions the index names.
+void count_both_ways(const char* name, Variant v) {
+  const Material m = Material::parse(name, v);
+  const Index index(m, v);
+  std::vector<std::uint8_t> hit(index.size() * 2, 0);
+  // Brute force: every placement of the pieces on the board.
+  std::vector<Piece> pieces;
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt <= KING; ++pt)
+      for (int n = 0; n < m.count(c, PieceType(pt)); ++n) pieces.push_back(make_piece(c, PieceType(pt)));
+  ASSERT_EQ(pieces.size(), 3u);
+  std::uint64_t legal_placements = 0;
+  for (Square a = 0; a < 64; ++a)
+    for (Square b = 0; b < 64; ++b)
+      for (Square c = 0; c < 64; ++c) {
+        if (a == b || b == c || a == c) continue;
+        for (Color stm : {WHITE, BLACK}) {
+          Position pos(v);
+          pos.put(pieces[0], a), pos.put(pieces[1], b), pos.put(pieces[2], c);
+          pos.set_side_to_move(stm);
+          try {
+            parse_fen(to_fen(pos), v);  // the legality rules of the FEN reader
+          } catch (const FenError&) {
+            continue;
+          }
+          ++legal_placements;
+          const std::uint64_t i = index.encode(pos);
+          ASSERT_LT(i, index.size());
+          Position back;
+          ASSERT_TRUE(index.decode(i, stm, back));
+          bool image = false;
+          for (int t : index.symmetries()) image |= transform(t, pos) == transform(0, back);
+          ASSERT_TRUE(image) << to_fen(pos) << " -> " << to_fen(back);
+          hit[i * 2 + stm] = 1;
+        }
+      }
+  // Through the index: every named, legal position must have been hit.
+  std::uint64_t legal_indices = 0, hits = 0;
+  for (std::uint64_t i = 0; i < index.size(); ++i)
+    for (Color stm : {WHITE, BLACK}) {
+      Position pos;
+      hits += hit[i * 2 + stm];
+      if (!index.decode(i, stm, pos)) continue;
+      try {
+        parse_fen(to_fen(pos), v);
+      } catch (const FenError&) {
+        continue;
+      }
+      ++legal_indices;
+      EXPECT_TRUE(hit[i * 2 + stm]) << to_fen(pos);
+    }
+  EXPECT_EQ(legal_indices, hits) << name;
+  EXPECT_GT(legal_placements, legal_indices) << name;  // the symmetries did reduce
+}
+
+TEST(Index, EveryLegalPositionHasExactlyOneIndex) {
+  count_both_ways("KQvK", Variant::Koth);
+  count_both_ways("KPvK", Variant::Chess);
+  count_both_ways("KNvK", Variant::Koth);
+}
+
+}  // namespace
+}  // namespace hilltb
