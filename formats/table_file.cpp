@@ -1,0 +1,114 @@
+#include "table_file.h"
+
+#include <algorithm>
+#include <cstring>
+#include <xxhash.h>
+
+namespace hilltb {
+
+namespace {
+
+constexpr char MAGIC[8] = {'H', 'I', 'L', 'L', 'T', 'B', '\x1a', '\n'};
+
+// Little-endian field writer/reader over the fixed header.
+struct Cursor {
+  std::uint8_t* out = nullptr;
+  const std::uint8_t* in = nullptr;
+  std::size_t pos = 0;
+  template <typename T>
+  void put(T v) {
+    for (std::size_t i = 0; i < sizeof(T); ++i) out[pos++] = std::uint8_t(std::uint64_t(v) >> (8 * i));
+  }
+  template <typename T>
+  T get() {
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < sizeof(T); ++i) v |= std::uint64_t(in[pos++]) << (8 * i);
+    return T(v);
+  }
+};
+
+constexpr std::size_t MATERIAL_BYTES = 16;
+
+}  // namespace
+
+std::array<std::uint8_t, TABLE_HEADER_BYTES> TableHeader::serialise() const {
+  std::array<std::uint8_t, TABLE_HEADER_BYTES> bytes{};
+  std::memcpy(bytes.data(), MAGIC, sizeof MAGIC);
+  Cursor c{bytes.data(), nullptr, sizeof MAGIC};
+  c.put<std::uint32_t>(TABLE_FORMAT_VERSION);
+  c.put<std::uint8_t>(std::uint8_t(variant));
+  c.put<std::uint8_t>(index_scheme);
+  c.put<std::uint8_t>(std::uint8_t(metric));
+  c.put<std::uint8_t>(value_bytes);
+  std::memcpy(bytes.data() + c.pos, material.data(), std::min(material.size(), MATERIAL_BYTES - 1));
+  c.pos += MATERIAL_BYTES;
+  c.put(layout_digest);
+  c.put(target);
+  c.pos += 7;
+  for (std::uint64_t v : {positions_per_side}) c.put(v);
+  c.put(block_values);
+  c.put(block_count);
+  for (std::uint64_t v : {dict_offset, dict_size, index_offset, data_offset, file_size}) c.put(v);
+  if (c.pos != CHECKSUM_OFFSET) throw std::logic_error("table header layout changed");
+  c.put(checksum);
+  for (const SideStats& s : stats) {
+    for (std::uint64_t v : {s.legal, s.wins, s.draws, s.losses}) c.put(v);
+    c.put(s.longest_win);
+    c.put(s.longest_loss);
+  }
+  return bytes;
+}
+
+TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::string& path) {
+  auto fail = [&](const std::string& what) -> TableError { return TableError(path + ": " + what); };
+  if (bytes.size() < TABLE_HEADER_BYTES) throw fail("too short for a table header (truncated?)");
+  if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) throw fail("not a hilltb table (wrong magic)");
+  TableHeader h;
+  Cursor c{nullptr, bytes.data(), sizeof MAGIC};
+  const auto version = c.get<std::uint32_t>();
+  if (version != TABLE_FORMAT_VERSION)
+    throw fail("format version " + std::to_string(version) + ", this hilltb reads version " +
+               std::to_string(TABLE_FORMAT_VERSION));
+  const auto variant = c.get<std::uint8_t>();
+  if (variant > std::uint8_t(Variant::Qoth)) throw fail("unknown variant code " + std::to_string(variant));
+  h.variant = Variant(variant);
+  h.index_scheme = c.get<std::uint8_t>();
+  if (h.index_scheme != INDEX_SCHEME) throw fail("unknown index scheme " + std::to_string(h.index_scheme));
+  const auto metric = c.get<std::uint8_t>();
+  if (metric != 1 && metric != 2) throw fail("unknown metric " + std::to_string(metric));
+  h.metric = Metric(metric);
+  h.value_bytes = c.get<std::uint8_t>();
+  if (h.value_bytes != 1 && h.value_bytes != 2) throw fail("bad value width " + std::to_string(h.value_bytes));
+  const char* name = reinterpret_cast<const char*>(bytes.data() + c.pos);
+  h.material.assign(name, strnlen(name, MATERIAL_BYTES - 1));
+  c.pos += MATERIAL_BYTES;
+  h.layout_digest = c.get<std::uint64_t>();
+  h.target = c.get<std::uint8_t>();
+  c.pos += 7;
+  h.positions_per_side = c.get<std::uint64_t>();
+  h.block_values = c.get<std::uint32_t>();
+  h.block_count = c.get<std::uint32_t>();
+  for (std::uint64_t* v : {&h.dict_offset, &h.dict_size, &h.index_offset, &h.data_offset, &h.file_size, &h.checksum})
+    *v = c.get<std::uint64_t>();
+  for (SideStats& s : h.stats) {
+    for (std::uint64_t* v : {&s.legal, &s.wins, &s.draws, &s.losses}) *v = c.get<std::uint64_t>();
+    s.longest_win = c.get<std::uint32_t>();
+    s.longest_loss = c.get<std::uint32_t>();
+  }
+  return h;
+}
+
+std::filesystem::path table_path(const std::filesystem::path& dir, Variant variant,
+                                 const std::string& layout_name, const std::string& material) {
+  std::filesystem::path p = dir / std::string(variant_name(variant));
+  if (variant == Variant::Qoth) p /= layout_name;
+  return p / (material + ".htb");
+}
+
+std::uint64_t layout_digest(const Layout& layout) {
+  const std::string text = layout.to_text();
+  const std::string squares = text.substr(text.find('\n') + 1);  // past the name line
+  return XXH64(squares.data(), squares.size(), 0);
+}
+
+}  // namespace hilltb

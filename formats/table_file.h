@@ -1,0 +1,70 @@
+// The .htb table file. All integers little-endian.
+//
+//   header (256 bytes): magic "HILLTB\x1a\n", format version, variant, material,
+//     layout digest and target (qoth), index scheme, metric, value width, positions per
+//     side to move, block geometry, section offsets, per-side statistics, and an
+//     xxHash64 of the whole file computed with the checksum field zeroed;
+//   dictionary: an optional zstd dictionary trained on the table's own blocks;
+//   block index: block_count + 1 offsets (u64) into the data section;
+//   data: the value codes (formats/value.h) of side to move white then black, each
+//     block of block_values codes compressed by zstd on its own, so that a probe
+//     decompresses one block.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules/layout.h"
+
+namespace hilltb {
+
+struct TableError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+constexpr std::uint32_t TABLE_FORMAT_VERSION = 1;
+constexpr std::size_t TABLE_HEADER_BYTES = 256;
+constexpr std::uint8_t INDEX_SCHEME = 1;
+constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum  // formats/index.h as of format version 1
+
+enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2 };
+
+struct SideStats {
+  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
+  std::uint32_t longest_win = 0, longest_loss = 0;  // plies
+};
+
+struct TableHeader {
+  Variant variant = Variant::Koth;
+  std::string material;             // canonical name, at most 15 characters
+  std::uint64_t layout_digest = 0;  // qoth: xxHash64 of the layout text
+  std::uint8_t target = 0xFF;       // qoth: the target square the table is indexed for
+  std::uint8_t index_scheme = INDEX_SCHEME;
+  Metric metric = Metric::WdlDistance;
+  std::uint8_t value_bytes = 1;     // 1 or 2 bytes per code
+  std::uint64_t positions_per_side = 0;
+  std::uint32_t block_values = 0;
+  std::uint32_t block_count = 0;
+  std::uint64_t dict_offset = 0, dict_size = 0;
+  std::uint64_t index_offset = 0, data_offset = 0, file_size = 0;
+  std::uint64_t checksum = 0;
+  std::array<SideStats, 2> stats{};
+
+  std::array<std::uint8_t, TABLE_HEADER_BYTES> serialise() const;
+  // Throws TableError (naming `path`) for a wrong magic, version or field.
+  static TableHeader parse(std::span<const std::uint8_t> bytes, const std::string& path);
+};
+
+// The file a table lives in: DIR/<variant>/<MATERIAL>.htb, qoth DIR/qoth/<layout>/...
+std::filesystem::path table_path(const std::filesystem::path& dir, Variant variant,
+                                 const std::string& layout_name, const std::string& material);
+
+// xxHash64 of a layout's squares (not its name): what ties a qoth table to its layout.
+std::uint64_t layout_digest(const Layout& layout);
+
+}  // namespace hilltb

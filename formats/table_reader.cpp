@@ -1,0 +1,138 @@
+#include "table_reader.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cstring>
+
+#include "formats/material.h"
+
+namespace hilltb {
+
+struct TableReader::Dictionary {
+  ZSTD_DDict* ddict = nullptr;
+  ~Dictionary() { ZSTD_freeDDict(ddict); }
+};
+
+namespace {
+
+// One decompression context per thread, reused across tables.
+ZSTD_DCtx* thread_dctx() {
+  struct Holder {
+    ZSTD_DCtx* ctx = ZSTD_createDCtx();
+    ~Holder() { ZSTD_freeDCtx(ctx); }
+  };
+  thread_local Holder holder;
+  return holder.ctx;
+}
+
+}  // namespace
+
+TableReader::TableReader(const std::filesystem::path& path, const TableExpectation& expect)
+    : path_(path.string()) {
+  auto fail = [&](const std::string& what) -> TableError { return TableError(path_ + ": " + what); };
+  const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw fail(std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || st.st_size <= 0) {
+    ::close(fd);
+    throw fail("empty or unreadable file");
+  }
+  map_size_ = std::size_t(st.st_size);
+  void* m = mmap(nullptr, map_size_, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (m == MAP_FAILED) throw fail(std::string("cannot map: ") + std::strerror(errno));
+  map_ = static_cast<const std::uint8_t*>(m);
+  try {
+    header_ = TableHeader::parse({map_, map_size_}, path_);
+    const TableHeader& h = header_;
+    if (h.variant != expect.variant)
+      throw fail("a " + std::string(variant_name(h.variant)) + " table, not " +
+                 std::string(variant_name(expect.variant)));
+    try {
+      Material::parse(h.material, h.variant);
+    } catch (const MaterialError& e) {
+      throw fail(std::string("header material: ") + e.what());
+    }
+    if (!expect.material.empty() && h.material != expect.material)
+      throw fail("holds " + h.material + ", not " + expect.material);
+    if (h.variant == Variant::Qoth && h.layout_digest != expect.layout_digest)
+      throw fail("made for another layout (digest differs)");
+    if (h.file_size != map_size_)
+      throw fail("file is " + std::to_string(map_size_) + " bytes, header says " +
+                 std::to_string(h.file_size) + " (truncated or grown)");
+    if (h.block_values == 0 || h.positions_per_side == 0 ||
+        h.block_count != (2 * h.positions_per_side + h.block_values - 1) / h.block_values)
+      throw fail("block geometry does not match the position count");
+    if (h.dict_offset != TABLE_HEADER_BYTES || h.index_offset != h.dict_offset + h.dict_size ||
+        h.data_offset != h.index_offset + 8 * (std::uint64_t(h.block_count) + 1) ||
+        h.data_offset > map_size_)
+      throw fail("section offsets are inconsistent");
+    for (std::uint32_t b = 0; b < h.block_count; ++b)
+      if (block_offset(b) > block_offset(b + 1)) throw fail("block index is not increasing");
+    if (h.data_offset + block_offset(h.block_count) != map_size_)
+      throw fail("block index does not end at the end of the file");
+    if (h.dict_size) {
+      dict_ = std::make_unique<Dictionary>();
+      dict_->ddict = ZSTD_createDDict(map_ + h.dict_offset, h.dict_size);
+      if (!dict_->ddict) throw fail("unreadable zstd dictionary");
+    }
+  } catch (...) {
+    munmap(const_cast<std::uint8_t*>(map_), map_size_);
+    throw;
+  }
+}
+
+TableReader::~TableReader() { munmap(const_cast<std::uint8_t*>(map_), map_size_); }
+
+std::uint64_t TableReader::block_offset(std::uint32_t b) const {
+  std::uint64_t v;
+  std::memcpy(&v, map_ + header_.index_offset + 8 * std::uint64_t(b), 8);
+  return le64toh(v);
+}
+
+void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const {
+  if (b >= header_.block_count) throw TableError(path_ + ": block " + std::to_string(b) + " out of range");
+  const std::uint64_t begin = header_.data_offset + block_offset(b);
+  const std::uint64_t end = header_.data_offset + block_offset(b + 1);
+  const std::uint64_t first = std::uint64_t(b) * header_.block_values;
+  const std::size_t values = std::size_t(std::min<std::uint64_t>(header_.block_values, 2 * header_.positions_per_side - first));
+  const int width = header_.value_bytes;
+  thread_local std::vector<std::uint8_t> raw;
+  raw.resize(values * width + 1);  // one spare byte: a longer block shows as an error
+  ZSTD_DCtx* dctx = thread_dctx();
+  const std::size_t n = dict_ ? ZSTD_decompress_usingDDict(dctx, raw.data(), raw.size(), map_ + begin, end - begin, dict_->ddict)
+                              : ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), map_ + begin, end - begin);
+  if (ZSTD_isError(n) || n != values * width)
+    throw TableError(path_ + ": block " + std::to_string(b) + " is corrupt (" +
+                     (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "wrong size") + ")");
+  out.resize(values);
+  for (std::size_t i = 0; i < values; ++i)
+    out[i] = width == 1 ? raw[i] : std::uint16_t(raw[2 * i] | (raw[2 * i + 1] << 8));
+}
+
+std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
+  const auto [block, offset] = locate(stm, idx);
+  thread_local std::vector<std::uint16_t> values;
+  read_block(block, values);
+  return values[offset];
+}
+
+void TableReader::verify_checksum() const {
+  std::array<std::uint8_t, TABLE_HEADER_BYTES> bytes;
+  std::memcpy(bytes.data(), map_, TABLE_HEADER_BYTES);
+  std::memset(bytes.data() + CHECKSUM_OFFSET, 0, 8);
+  XXH64_state_t* state = XXH64_createState();
+  XXH64_reset(state, 0);
+  XXH64_update(state, bytes.data(), bytes.size());
+  XXH64_update(state, map_ + TABLE_HEADER_BYTES, map_size_ - TABLE_HEADER_BYTES);
+  const std::uint64_t digest = XXH64_digest(state);
+  XXH64_freeState(state);
+  if (digest != header_.checksum) throw TableError(path_ + ": checksum mismatch (the file is corrupt)");
+}
+
+}  // namespace hilltb

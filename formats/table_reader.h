@@ -1,0 +1,52 @@
+// Reads a table file: memory-maps it, validates the header, sizes and block index on
+// open, and the checksum on demand (verify_checksum), not on every open.
+#pragma once
+
+#include <memory>
+
+#include "formats/table_file.h"
+
+namespace hilltb {
+
+// What the caller expects the file to hold; a mismatch is an error naming the file.
+struct TableExpectation {
+  Variant variant;
+  std::string material;           // empty: any
+  std::uint64_t layout_digest = 0;  // qoth only
+};
+
+class TableReader {
+ public:
+  TableReader(const std::filesystem::path& path, const TableExpectation& expect);
+  ~TableReader();
+  TableReader(const TableReader&) = delete;
+  TableReader& operator=(const TableReader&) = delete;
+
+  const TableHeader& header() const { return header_; }
+  const std::string& path() const { return path_; }
+
+  // Decompresses block b into out: the codes of values [b * block_values, ...).
+  // Throws TableError for a block that does not decompress to its size.
+  void read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const;
+  // One value code, side to move stm, index idx (decompresses its block).
+  std::uint16_t code(Color stm, std::uint64_t idx) const;
+  // Where a value lives: its block and its place in that block.
+  std::pair<std::uint32_t, std::uint32_t> locate(Color stm, std::uint64_t idx) const {
+    const std::uint64_t v = std::uint64_t(stm) * header_.positions_per_side + idx;
+    return {std::uint32_t(v / header_.block_values), std::uint32_t(v % header_.block_values)};
+  }
+
+  // Recomputes the xxHash64 of the whole file; throws TableError on a mismatch.
+  void verify_checksum() const;
+
+ private:
+  std::string path_;
+  TableHeader header_;
+  const std::uint8_t* map_ = nullptr;
+  std::size_t map_size_ = 0;
+  struct Dictionary;
+  std::unique_ptr<Dictionary> dict_;
+  std::uint64_t block_offset(std::uint32_t b) const;
+};
+
+}  // namespace hilltb

@@ -1,0 +1,145 @@
+#include "table_writer.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zdict.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+namespace hilltb {
+
+namespace {
+
+// The raw bytes of block b: its codes at the chosen width, little-endian.
+std::vector<std::uint8_t> raw_block(std::span<const std::uint16_t> codes, std::uint32_t b,
+                                    std::uint32_t block_values, int width) {
+  const std::size_t begin = std::size_t(b) * block_values;
+  const std::size_t end = std::min(codes.size(), begin + block_values);
+  std::vector<std::uint8_t> raw((end - begin) * width);
+  for (std::size_t i = begin; i < end; ++i) {
+    raw[(i - begin) * width] = std::uint8_t(codes[i]);
+    if (width == 2) raw[(i - begin) * 2 + 1] = std::uint8_t(codes[i] >> 8);
+  }
+  return raw;
+}
+
+// A dictionary trained on up to 256 evenly spread blocks; empty when training fails
+// or the table is too small for one to pay.
+std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes, std::uint32_t blocks,
+                                           std::uint32_t block_values, int width) {
+  if (blocks < 16) return {};
+  std::vector<std::uint8_t> samples;
+  std::vector<std::size_t> sizes;
+  const std::uint32_t step = std::max<std::uint32_t>(1, blocks / 256);
+  for (std::uint32_t b = 0; b < blocks; b += step) {
+    auto raw = raw_block(codes, b, block_values, width);
+    samples.insert(samples.end(), raw.begin(), raw.end());
+    sizes.push_back(raw.size());
+  }
+  std::vector<std::uint8_t> dict(16 * 1024);
+  const std::size_t n =
+      ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(), sizes.data(), unsigned(sizes.size()));
+  if (ZDICT_isError(n)) return {};
+  dict.resize(n);
+  return dict;
+}
+
+struct CDictDeleter {
+  void operator()(ZSTD_CDict* d) const { ZSTD_freeCDict(d); }
+};
+struct CCtxDeleter {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+};
+
+}  // namespace
+
+std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
+                          std::span<const std::uint16_t> codes, const WriteOptions& options) {
+  if (codes.size() != 2 * header.positions_per_side)
+    throw TableError(path.string() + ": " + std::to_string(codes.size()) + " values for " +
+                     std::to_string(header.positions_per_side) + " positions per side");
+  const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
+  header.value_bytes = max_code < 256 ? 1 : 2;
+  header.block_values = options.block_values;
+  header.block_count = std::uint32_t((codes.size() + options.block_values - 1) / options.block_values);
+
+  std::vector<std::uint8_t> dict;
+  if (options.dictionary) dict = train_dictionary(codes, header.block_count, header.block_values, header.value_bytes);
+  std::unique_ptr<ZSTD_CDict, CDictDeleter> cdict(
+      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), options.level));
+
+  // Blocks compress independently, in parallel; their order in the file is fixed, so
+  // the bytes are the same whatever the thread count.
+  std::vector<std::vector<std::uint8_t>> compressed(header.block_count);
+  // Each frame carries its own content checksum, so a damaged block fails when it is
+  // read, even where the whole-file checksum is never checked.
+  tbb::enumerable_thread_specific<std::unique_ptr<ZSTD_CCtx, CCtxDeleter>> contexts([&] {
+    std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx(ZSTD_createCCtx());
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, options.level);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+    if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
+    return cctx;
+  });
+  tbb::parallel_for(std::uint32_t(0), header.block_count, [&](std::uint32_t b) {
+    const auto raw = raw_block(codes, b, header.block_values, header.value_bytes);
+    std::vector<std::uint8_t>& out = compressed[b];
+    out.resize(ZSTD_compressBound(raw.size()));
+    const std::size_t n = ZSTD_compress2(contexts.local().get(), out.data(), out.size(), raw.data(), raw.size());
+    if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
+    out.resize(n);
+  });
+
+  header.dict_offset = TABLE_HEADER_BYTES;
+  header.dict_size = dict.size();
+  header.index_offset = header.dict_offset + header.dict_size;
+  header.data_offset = header.index_offset + 8 * (std::uint64_t(header.block_count) + 1);
+  std::vector<std::uint8_t> index(8 * (std::size_t(header.block_count) + 1));
+  std::uint64_t offset = 0;
+  for (std::uint32_t b = 0; b <= header.block_count; ++b) {
+    for (int i = 0; i < 8; ++i) index[8 * b + i] = std::uint8_t(offset >> (8 * i));
+    if (b < header.block_count) offset += compressed[b].size();
+  }
+  header.file_size = header.data_offset + offset;
+  header.checksum = 0;
+
+  // The checksum covers every byte with the checksum field zero.
+  XXH64_state_t* state = XXH64_createState();
+  XXH64_reset(state, 0);
+  auto head = header.serialise();
+  XXH64_update(state, head.data(), head.size());
+  XXH64_update(state, dict.data(), dict.size());
+  XXH64_update(state, index.data(), index.size());
+  for (const auto& block : compressed) XXH64_update(state, block.data(), block.size());
+  header.checksum = XXH64_digest(state);
+  XXH64_freeState(state);
+  head = header.serialise();
+
+  std::filesystem::create_directories(path.parent_path());
+  const std::filesystem::path temporary = path.string() + ".tmp-" + std::to_string(getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    auto write = [&](const std::vector<std::uint8_t>& bytes) {
+      out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    };
+    out.write(reinterpret_cast<const char*>(head.data()), std::streamsize(head.size()));
+    write(dict);
+    write(index);
+    for (const auto& block : compressed) write(block);
+    out.flush();
+    if (!out) {
+      out.close();
+      std::filesystem::remove(temporary);
+      throw TableError(path.string() + ": cannot write " + temporary.string() + " (disk full?)");
+    }
+  }
+  std::filesystem::rename(temporary, path);
+  return header.file_size;
+}
+
+}  // namespace hilltb

@@ -1,0 +1,22 @@
+// Writes a table file (formats/table_file.h) atomically: into a temporary file beside
+// the target, renamed into place only once complete.
+#pragma once
+
+#include "formats/table_file.h"
+
+namespace hilltb {
+
+struct WriteOptions {
+  int level = 19;                     // zstd level
+  std::uint32_t block_values = 1u << 15;
+  bool dictionary = true;             // train a zstd dictionary on the blocks when it helps
+};
+
+// `codes` holds 2 * header.positions_per_side value codes, white to move first. The
+// header's geometry, offsets, width and checksum are filled in here; its identity
+// (variant, material, layout, metric) and statistics come from the caller.
+// Returns the file size.
+std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
+                          std::span<const std::uint16_t> codes, const WriteOptions& options = {});
+
+}  // namespace hilltb

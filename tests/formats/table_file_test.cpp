@@ -1,0 +1,182 @@
+// The .htb file: writer/reader round trip, and every kind of damage reported as an
+// error naming the file and the fault, never a crash or a wrong value.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+#include "formats/table_reader.h"
+#include "formats/table_writer.h"
+#include "formats/value.h"
+
+namespace hilltb {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("hilltb-test-" + std::to_string(::getpid()) + "-" +
+                                               std::to_string(std::random_device{}()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// Codes shaped like a real table: long runs of draws and wins with a spread of distances.
+std::vector<std::uint16_t> sample_codes(std::uint64_t per_side, int max_distance, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::uint16_t> codes(2 * per_side);
+  for (auto& c : codes) {
+    const int kind = int(rng() % 10);
+    c = kind < 4 ? DRAW_CODE : kind < 5 ? NO_POSITION_CODE
+                 : encode_value({kind < 8 ? 1 : -1, int(rng() % (max_distance + 1)), 0});
+  }
+  return codes;
+}
+
+TableHeader header_for(std::uint64_t per_side, const std::string& material = "KQvK") {
+  TableHeader h;
+  h.variant = Variant::Koth;
+  h.material = material;
+  h.positions_per_side = per_side;
+  return h;
+}
+
+std::vector<std::uint8_t> slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void spit(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+const TableExpectation KOTH{Variant::Koth, "KQvK"};
+
+TEST(TableFile, RoundTripOneAndTwoByteValuesWithAndWithoutDictionary) {
+  TempDir dir;
+  for (int max_distance : {60, 400}) {
+    for (bool dictionary : {false, true}) {
+      const std::uint64_t per_side = 300000;
+      const auto codes = sample_codes(per_side, max_distance, 42);
+      const fs::path path = dir.path / "koth" / "KQvK.htb";
+      WriteOptions options;
+      options.dictionary = dictionary;
+      options.block_values = 4096;
+      options.level = 3;
+      const auto bytes = write_table(path, header_for(per_side), codes, options);
+      EXPECT_EQ(fs::file_size(path), bytes);
+      TableReader reader(path, KOTH);
+      EXPECT_EQ(reader.header().value_bytes, max_distance < 100 ? 1 : 2);
+      EXPECT_EQ(reader.header().dict_size > 0, dictionary);
+      EXPECT_NO_THROW(reader.verify_checksum());
+      std::vector<std::uint16_t> block;
+      for (std::uint32_t b = 0; b < reader.header().block_count; ++b) {
+        reader.read_block(b, block);
+        for (std::size_t i = 0; i < block.size(); ++i)
+          ASSERT_EQ(block[i], codes[std::size_t(b) * options.block_values + i]);
+      }
+      EXPECT_EQ(reader.code(BLACK, 12345), codes[per_side + 12345]);
+      for (const auto& entry : fs::directory_iterator(path.parent_path()))
+        EXPECT_EQ(entry.path().extension(), ".htb") << "left behind: " << entry.path();
+    }
+  }
+}
+
+TEST(TableFile, SameBytesWhateverTheThreadCount) {
+  TempDir dir;
+  const auto codes = sample_codes(100000, 50, 7);
+  write_table(dir.path / "a.htb", header_for(100000), codes, {3, 4096, true});
+  write_table(dir.path / "b.htb", header_for(100000), codes, {3, 4096, true});
+  EXPECT_EQ(slurp(dir.path / "a.htb"), slurp(dir.path / "b.htb"));
+}
+
+// Opening (and, for data damage, verifying) must throw TableError whose message holds
+// the path and `fault`.
+void expect_fault(const fs::path& path, const std::string& fault, const TableExpectation& expect = KOTH) {
+  try {
+    TableReader reader(path, expect);
+    reader.verify_checksum();
+    ADD_FAILURE() << "no error for " << fault;
+  } catch (const TableError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(path.string()), std::string::npos) << what;
+    EXPECT_NE(what.find(fault), std::string::npos) << what << " (expected '" << fault << "')";
+  }
+}
+
+TEST(TableFile, DamageIsNamed) {
+  TempDir dir;
+  const fs::path good = dir.path / "KQvK.htb";
+  write_table(good, header_for(50000), sample_codes(50000, 30, 1), {3, 4096, false});
+  const auto bytes = slurp(good);
+  const fs::path bad = dir.path / "bad.htb";
+
+  auto flipped = bytes;
+  flipped[bytes.size() - 100] ^= 0x20;
+  spit(bad, flipped);
+  expect_fault(bad, "checksum mismatch");
+  {
+    // Without the whole-file check, reading the damaged block fails on its own.
+    TableReader reader(bad, KOTH);
+    std::vector<std::uint16_t> block;
+    EXPECT_THROW(reader.read_block(reader.header().block_count - 1, block), TableError);
+  }
+
+  spit(bad, {bytes.begin(), bytes.end() - 17});
+  expect_fault(bad, "truncated");
+  spit(bad, {bytes.begin(), bytes.begin() + 100});
+  expect_fault(bad, "too short");
+
+  auto magic = bytes;
+  magic[0] = 'X';
+  spit(bad, magic);
+  expect_fault(bad, "wrong magic");
+
+  auto version = bytes;
+  version[8] = 99;
+  spit(bad, version);
+  expect_fault(bad, "format version 99");
+
+  expect_fault(good, "a koth table, not chess", {Variant::Chess, "KQvK"});
+  expect_fault(good, "holds KQvK, not KRvK", {Variant::Koth, "KRvK"});
+  expect_fault(dir.path / "missing.htb", "cannot open");
+}
+
+// Random damage anywhere: an error or correct-length values, never a crash.
+TEST(TableFile, FuzzedFilesNeverCrashTheReader) {
+  TempDir dir;
+  const fs::path good = dir.path / "KQvK.htb";
+  const auto codes = sample_codes(20000, 30, 3);
+  write_table(good, header_for(20000), codes, {3, 2048, true});
+  const auto bytes = slurp(good);
+  std::mt19937_64 rng(99);
+  const fs::path bad = dir.path / "fuzz.htb";
+  int opened = 0, caught = 0;
+  for (int i = 0; i < 3000; ++i) {
+    auto damaged = bytes;
+    for (int e = 1 + int(rng() % 4); e > 0; --e) {
+      const std::size_t at = rng() % damaged.size();
+      switch (rng() % 3) {
+        case 0: damaged[at] ^= std::uint8_t(1 + rng() % 255); break;
+        case 1: damaged.resize(at); break;
+        case 2: damaged[std::min<std::size_t>(at, 200)] = std::uint8_t(rng()); break;  // the header
+      }
+      if (damaged.empty()) damaged.push_back(0);
+    }
+    spit(bad, damaged);
+    try {
+      TableReader reader(bad, KOTH);
+      ++opened;
+      std::vector<std::uint16_t> block;
+      for (std::uint32_t b = 0; b < reader.header().block_count; ++b) reader.read_block(b, block);
+      reader.verify_checksum();
+      ADD_FAILURE() << "damage went unnoticed";
+    } catch (const TableError&) {
+      ++caught;
+    }
+  }
+  EXPECT_EQ(caught, 3000);
+  EXPECT_GT(opened, 100);  // some damage only shows when blocks are read or checked
+}
+
+}  // namespace
+}  // namespace hilltb
