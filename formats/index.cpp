@@ -212,6 +212,18 @@ std::uint64_t Index::encode(const Position& pos) const {
   return best;
 }
 
+int Index::stabiliser_size(const Position& pos) const {
+  const Placement p = placement_of(pos);
+  const std::uint64_t key = lead_key(p);
+  if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return 1;
+  const Placement canonical = transformed(lead_transform_[key], p);
+  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[lead_key(canonical)]];
+  if (!more_than_one(stabiliser)) return 1;
+  int n = 0;
+  for (int s : symmetries_) n += (stabiliser & (1 << s)) && transformed(s, canonical) == canonical;
+  return n;
+}
+
 bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {
   if (idx >= size_) return false;
   out = Position(variant_);

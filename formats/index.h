@@ -39,6 +39,8 @@ class Index {
   // The position at idx with side to move stm; false when idx names no position
   // (pieces on one square, or the duplicate image of another index).
   bool decode(std::uint64_t idx, Color stm, Position& out) const;
+  // How many of the table's symmetries map pos onto itself (1 for almost every position).
+  int stabiliser_size(const Position& pos) const;
 
  private:
   struct Group {

@@ -96,6 +96,13 @@ std::string Material::name() const {
   return out;
 }
 
+std::uint64_t Material::key() const {
+  std::uint64_t k = 0;
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt <= KING; ++pt) k = k << 5 | count_[c][pt];
+  return k;
+}
+
 Material Material::flipped() const {
   Material m;
   m.count_[WHITE] = count_[BLACK];

@@ -31,6 +31,8 @@ class Material {
   int pieces() const { return pieces(WHITE) + pieces(BLACK); }
   bool has_pawns() const { return count_[WHITE][PAWN] + count_[BLACK][PAWN] > 0; }
   std::string name() const;
+  // A number that identifies the material (colours as they are), for lookups.
+  std::uint64_t key() const;
 
   Material flipped() const;  // the colours swapped
   // The stronger side is white: more material value, then more pieces, then the

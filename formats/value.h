@@ -36,4 +36,25 @@ constexpr Value decode_value(std::uint16_t code, bool qoth) {
   return qoth ? Value{result, k / 5, k % 5 + 1} : Value{result, k, 0};
 }
 
+// How good a code is for the side to move: wins (sooner is better) over draws over
+// losses (later is better); in qoth more points first, then the distance.
+constexpr int preference(std::uint16_t code, bool qoth) {
+  const Value v = decode_value(code, qoth);
+  if (v.result == 0) return 0;
+  const int rank = (qoth ? v.points : 1) * 100000 - v.distance;
+  return v.result > 0 ? rank : -(qoth ? v.points : 1) * 100000 + v.distance;
+}
+
+constexpr std::uint16_t better_code(std::uint16_t a, std::uint16_t b, bool qoth) {
+  return preference(a, qoth) >= preference(b, qoth) ? a : b;
+}
+
+// The value, for the mover, of a move into a position whose code (for its own side to
+// move) is `child`: the result turned round, one ply further.
+constexpr std::uint16_t move_value(std::uint16_t child, bool qoth) {
+  const Value v = decode_value(child, qoth);
+  if (v.result == 0) return DRAW_CODE;
+  return encode_value({-v.result, v.distance + 1, v.points});
+}
+
 }  // namespace hilltb

@@ -7,5 +7,8 @@ namespace hilltb::cli {
 
 void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
+void add_gen_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
+void add_info_command(CLI::App& app);
 
 }  // namespace hilltb::cli

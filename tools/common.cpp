@@ -31,6 +31,18 @@ Layout VariantOptions::load_layout() const {
   }
 }
 
+void TableOptions::add_to(CLI::App& app, bool required) {
+  auto* opt = app.add_option("--tables", dir, "the table directory");
+  if (required) opt->required();
+  app.add_option("material", names, "tables by material, e.g. KQvKR");
+}
+
+std::vector<Material> TableOptions::materials(Variant v) const {
+  std::vector<Material> out;
+  for (const auto& name : names) out.push_back(Material::parse(name, v).canonical());
+  return out;
+}
+
 std::string join_words(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;

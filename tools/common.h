@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/material.h"
 #include "rules/fen.h"
 
 namespace hilltb::cli {
@@ -17,6 +18,15 @@ struct VariantOptions {
   Variant parsed_variant() const;
   // The built-in layout of that name, else the layout file at that path.
   Layout load_layout() const;
+};
+
+// --tables DIR and a list of material names.
+struct TableOptions {
+  std::string dir;
+  std::vector<std::string> names;
+  void add_to(CLI::App& app, bool required);
+  // The named materials, canonical (throws MaterialError naming a bad one).
+  std::vector<Material> materials(Variant v) const;
 };
 
 // FEN arguments arrive split at spaces when not quoted: join them back.

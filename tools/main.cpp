@@ -10,6 +10,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   hilltb::cli::add_perft_command(app);
   hilltb::cli::add_moves_command(app);
+  hilltb::cli::add_gen_command(app);
+  hilltb::cli::add_verify_command(app);
+  hilltb::cli::add_info_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

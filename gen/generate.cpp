@@ -1,0 +1,147 @@
+#include "generate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace hilltb {
+
+namespace {
+
+std::string mib(std::uint64_t bytes) {
+  std::ostringstream out;
+  out.precision(1);
+  out << std::fixed << double(bytes) / (1 << 20) << " MiB";
+  return out.str();
+}
+
+bool good_file(const std::filesystem::path& path, const Material& m, Variant variant) {
+  if (!std::filesystem::exists(path)) return false;
+  try {
+    TableReader reader(path, {variant, m.name()});
+    reader.verify_checksum();
+    return reader.header().positions_per_side == Index(m, variant).size();
+  } catch (const TableError&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
+  std::map<std::string, Material> needed;
+  std::vector<Material> stack;
+  for (const Material& t : targets) stack.push_back(t.canonical());
+  while (!stack.empty()) {
+    const Material m = stack.back();
+    stack.pop_back();
+    if (!needed.emplace(m.name(), m).second) continue;
+    for (const Material& c : m.children(variant)) stack.push_back(c);
+  }
+  // all_materials is in dependency order; keep its order for the needed ones.
+  int most = 0;
+  for (const auto& [name, m] : needed) most = std::max(most, m.pieces());
+  std::vector<Material> plan;
+  for (const Material& m : all_materials(variant, most))
+    if (needed.count(m.name())) plan.push_back(m);
+  return plan;
+}
+
+std::uint64_t generation_memory(const Material& m, Variant variant) {
+  std::uint64_t bytes = solve_memory(Index(m, variant).size());
+  for (const Material& c : m.children(variant)) bytes += 2 * 2 * Index(c, variant).size();
+  return bytes;
+}
+
+std::uint64_t available_memory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") return kib * 1024;
+    meminfo.ignore(256, '\n');
+  }
+  return std::uint64_t(4) << 30;
+}
+
+std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth) {
+  std::array<SideStats, 2> stats{};
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    SideStats& s = stats[i < per_side ? 0 : 1];
+    if (codes[i] == NO_POSITION_CODE) continue;
+    ++s.legal;
+    const Value v = decode_value(codes[i], qoth);
+    if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
+    else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
+    else ++s.draws;
+  }
+  return stats;
+}
+
+std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
+                                         Progress& progress, const std::atomic<bool>* cancel) {
+  const Variant variant = options.variant;
+  if (variant == Variant::Qoth) throw std::runtime_error("qoth tables are not generated yet");
+  const std::vector<Material> plan = plan_tables(targets, variant);
+  const std::uint64_t limit = options.max_memory ? options.max_memory : available_memory();
+  for (const Material& m : plan) {
+    const std::uint64_t need = generation_memory(m, variant);
+    if (need > limit)
+      throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
+                               (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
+  }
+  // The last step of the plan that needs each table: after it, the table leaves memory.
+  std::map<std::string, std::size_t> last_use;
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    for (const Material& c : plan[i].children(variant)) last_use[c.name()] = i;
+
+  TableSet tables(variant, ring_layout(), SQ_NONE);
+  std::set<std::string> in_memory;
+  std::vector<TableResult> results;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const Material& m = plan[i];
+    const auto path = table_path(options.dir, variant, "", m.name());
+    progress.begin(m.name(), int(i + 1), int(plan.size()));
+    TableResult result{m};
+    const auto start = std::chrono::steady_clock::now();
+    if (good_file(path, m, variant)) {
+      result.file_bytes = std::filesystem::file_size(path);
+      progress.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)");
+      results.push_back(result);
+      continue;
+    }
+    for (const Material& c : m.children(variant)) {
+      if (in_memory.count(c.name())) continue;
+      tables.add(tables.load(table_path(options.dir, variant, "", c.name()), c));
+      in_memory.insert(c.name());
+    }
+    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel};
+    std::shared_ptr<SolvedTable> solved = solve_table(m, variant, tables, hooks);
+    TableHeader header;
+    header.variant = variant;
+    header.material = m.name();
+    header.metric = Metric::WdlDistance;
+    header.positions_per_side = solved->index.size();
+    header.stats = table_stats(solved->codes, solved->index.size(), false);
+    progress.update("write", 0);
+    if (cancel && cancel->load()) throw Interrupted();
+    result.file_bytes = write_table(path, header, solved->codes, options.write);
+    result.generated = true;
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const SideStats& w = header.stats[0];
+    progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
+                 std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
+                 std::to_string(result.file_bytes) + " bytes");
+    if (last_use.count(m.name())) tables.add(std::move(solved)), in_memory.insert(m.name());
+    // Children needed by no later table leave memory.
+    for (const Material& c : m.children(variant))
+      if (last_use[c.name()] == i) tables.remove(c), in_memory.erase(c.name());
+    results.push_back(result);
+  }
+  return results;
+}
+
+}  // namespace hilltb

@@ -1,0 +1,45 @@
+// Generating a set of tables: dependency order, what is already on disk, memory
+// limits, and writing each finished table.
+#pragma once
+
+#include <array>
+
+#include "formats/table_writer.h"
+#include "gen/progress.h"
+#include "gen/solver.h"
+
+namespace hilltb {
+
+struct GenerateOptions {
+  std::filesystem::path dir;
+  Variant variant = Variant::Koth;
+  std::uint64_t max_memory = 0;  // bytes; 0: what the machine has available
+  WriteOptions write;
+};
+
+struct TableResult {
+  Material material;
+  bool generated = false;  // false: a verified file was already there
+  std::uint64_t file_bytes = 0;
+  double seconds = 0;
+};
+
+// The tables `targets` need, themselves included, children first.
+std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
+
+// Bytes of memory generating `m` takes at its peak: working memory and children.
+std::uint64_t generation_memory(const Material& m, Variant variant);
+
+// Generates every table of the plan that is not already on disk with a good checksum.
+// Throws std::runtime_error (memory refused, a file that can't be written) or
+// Interrupted; a table being written when that happens leaves no file behind.
+std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
+                                         Progress& progress, const std::atomic<bool>* cancel);
+
+// Per-side statistics of finished codes (both sides, white to move first).
+std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth);
+
+// The machine's available memory in bytes (MemAvailable).
+std::uint64_t available_memory();
+
+}  // namespace hilltb

@@ -1,0 +1,275 @@
+#include "solver.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <mutex>
+
+#include "gen/unmove.h"
+#include "rules/outcome.h"
+
+namespace hilltb {
+
+namespace {
+
+constexpr std::uint16_t TENTATIVE = 0x8000;
+constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
+constexpr std::uint64_t GRAIN = 1 << 12;
+
+bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
+bool decided(std::uint16_t c) { return is_final(c) && c != DRAW_CODE && c != NO_POSITION_CODE; }
+int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
+std::uint16_t win(int d) { return encode_value({1, d, 0}); }
+std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
+
+// A position whose side to move may capture en passant after the opponent's double
+// push: its moves are those of the stored position plus the captures.
+struct EpNode {
+  std::uint64_t position;      // global index of the stored position (without the right)
+  Square pawn;                 // the pawn that just made the double push
+  std::uint16_t capture;       // best value of the en-passant captures, for the mover
+  bool only_captures;          // the stored position has no legal move at all
+  std::uint16_t code = TENTATIVE;
+};
+
+class Solver {
+ public:
+  Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks)
+      : table_(std::make_shared<SolvedTable>(m, v, ring_layout(), SQ_NONE)),
+        index_(table_->index), children_(children), hooks_(hooks),
+        n_(index_.size()), pawns_(m.has_pawns()),
+        ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
+        codes_(2 * n_), counters_(2 * n_) {}
+
+  std::shared_ptr<SolvedTable> run() {
+    initialise();
+    for (int level = 1;; ++level) {
+      check_cancel();
+      const std::uint64_t before = finalised_.load();
+      pass(level);
+      settle_ep_nodes(level);
+      if (finalised_.load() == before && level >= pending_until_) break;
+    }
+    table_->codes.resize(2 * n_);
+    for (std::size_t i = 0; i < codes_.size(); ++i) {
+      const std::uint16_t c = codes_[i].load(std::memory_order_relaxed);
+      table_->codes[i] = is_final(c) ? c : DRAW_CODE;  // never resolved: a draw
+    }
+    return table_;
+  }
+
+ private:
+  void check_cancel() const {
+    if (hooks_.cancel && hooks_.cancel->load()) throw Interrupted();
+  }
+  void report(const std::string& phase, double fraction) const {
+    if (hooks_.progress) hooks_.progress(phase, fraction);
+  }
+  Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
+  std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
+
+  template <typename Body>
+  void for_all_positions(const std::string& phase, Body&& body) {
+    std::atomic<std::uint64_t> done{0};
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n_, GRAIN), [&](const auto& r) {
+      check_cancel();
+      Position pos;
+      for (std::uint64_t g = r.begin(); g < r.end(); ++g) body(g, pos);
+      const std::uint64_t d = done += r.size();
+      if (r.begin() % (GRAIN * 64) == 0) report(phase, double(d) / double(2 * n_));
+    });
+  }
+
+  bool set_final(std::uint64_t g, std::uint16_t code) {
+    std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+    while (!is_final(c))
+      if (codes_[g].compare_exchange_weak(c, code, std::memory_order_relaxed)) {
+        ++finalised_local_.local();
+        return true;
+      }
+    return false;
+  }
+
+  // The value, for the mover, of a move out of the table into `after`.
+  std::uint16_t exit_value(const Position& after) const {
+    return move_value(children_.code_of(after), false);
+  }
+
+  void note_pending(int level) {
+    int p = pending_until_.load();
+    while (level > p && !pending_until_.compare_exchange_weak(p, level)) {}
+  }
+
+  void initialise() {
+    tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
+    for_all_positions("init", [&](std::uint64_t g, Position& pos) {
+      const Color stm = side_of(g);
+      if (!index_.decode(g % n_, stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) {
+        codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
+        return;
+      }
+      MoveList list;
+      generate_legal(pos, list);
+      if (ep_possible_) find_ep_nodes(g, pos, list.size == 0, nodes.local());
+      const Outcome o = outcome(pos, list);
+      if (o.over()) {
+        codes_[g].store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
+                        std::memory_order_relaxed);
+        return;
+      }
+      std::uint16_t best_exit = NO_EXIT;
+      unsigned inside = 0;
+      for (Move m : list) {
+        Position next = pos;
+        next.play(m);
+        if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
+          const std::uint16_t v = exit_value(next);
+          best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false);
+        } else {
+          inside += pawns_ ? 1 : index_.stabiliser_size(next);
+        }
+      }
+      if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
+      if (best_exit != NO_EXIT && best_exit != DRAW_CODE) note_pending(distance_of(best_exit));
+      codes_[g].store(TENTATIVE | best_exit, std::memory_order_relaxed);
+      counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
+    });
+    for (auto& local : nodes) ep_nodes_.insert(ep_nodes_.end(), local.begin(), local.end());
+    std::sort(ep_nodes_.begin(), ep_nodes_.end(), [](const EpNode& a, const EpNode& b) {
+      return std::pair(a.position, a.pawn) < std::pair(b.position, b.pawn);
+    });
+    for (const EpNode& n : ep_nodes_)
+      if (n.capture != DRAW_CODE) note_pending(distance_of(n.capture));
+    finalised_.store(0);
+  }
+
+  // The opponent's pawns that may just have made a double push capturable en passant.
+  void find_ep_nodes(std::uint64_t g, const Position& pos, bool no_moves, std::vector<EpNode>& out) const {
+    const Color us = pos.side_to_move(), them = ~us;
+    const int up = them == WHITE ? 8 : -8;
+    for (Bitboard b = pos.pieces(them, PAWN); b;) {
+      const Square pawn = pop_lsb(b);
+      if (relative_rank(them, pawn) != 3 || (pos.occupied() & (square_bb(pawn - up) | square_bb(pawn - 2 * up))))
+        continue;
+      if (!en_passant_follows(pos, pawn)) continue;
+      Position with_ep = pos;
+      with_ep.set_en_passant(pawn - up);
+      MoveList list;
+      generate_legal(with_ep, list);
+      std::uint16_t best = NO_EXIT;
+      for (Move m : list) {
+        if (m.kind() != Move::EN_PASSANT) continue;
+        Position next = with_ep;
+        next.play(m);
+        const std::uint16_t v = exit_value(next);
+        best = best == NO_EXIT ? v : better_code(best, v, false);
+      }
+      out.push_back({g, pawn, best, no_moves});
+    }
+  }
+
+  // A successor of position q (in the table) is now final with `code` for its side to move.
+  void successor_final(std::uint64_t q, std::uint16_t code, int level, int weight) {
+    const std::uint16_t c = codes_[q].load(std::memory_order_relaxed);
+    if (is_final(c)) return;
+    if (decode_value(code, false).result < 0) {
+      set_final(q, win(level));
+      return;
+    }
+    if (counters_[q].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
+    // Every move inside the table loses; the moves out decide.
+    const std::uint16_t exit = c & NO_EXIT;
+    if (exit == NO_EXIT) {
+      set_final(q, loss(level));
+    } else if (decode_value(exit, false).result < 0 && distance_of(exit) <= level) {
+      set_final(q, loss(level));
+    }  // a later loss falls due in its pass; a draw or win out of the table stands
+  }
+
+  void propagate(std::uint64_t g, std::uint16_t code, int level, Position& pos) {
+    const Color stm = side_of(g);
+    index_.decode(g % n_, stm, pos);
+    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square to) {
+      if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
+      const std::uint64_t q = global(~stm, index_.encode(before));
+      successor_final(q, code, level, pawns_ ? 1 : index_.stabiliser_size(before));
+    });
+  }
+
+  void pass(int level) {
+    for_all_positions("pass " + std::to_string(level), [&](std::uint64_t g, Position& pos) {
+      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+      if (!is_final(c)) {
+        const std::uint16_t exit = c & NO_EXIT;
+        if (exit == NO_EXIT || exit == DRAW_CODE || distance_of(exit) != level) return;
+        if (decode_value(exit, false).result > 0) set_final(g, win(level));
+        else if (counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
+        return;
+      }
+      if (decided(c) && distance_of(c) == level - 1) propagate(g, c, level, pos);
+    });
+    // En-passant nodes decided in the last pass reach their double-push predecessors.
+    for (const EpNode& n : ep_nodes_) {
+      if (!decided(n.code) || distance_of(n.code) != level - 1) continue;
+      const Color stm = side_of(n.position);
+      Position pos;
+      index_.decode(n.position % n_, stm, pos);
+      const int up = stm == WHITE ? -8 : 8;  // the opponent's pawn direction
+      const Piece pawn = pos.piece_on(n.pawn);
+      pos.remove(n.pawn);
+      pos.put(pawn, n.pawn - 2 * up);
+      pos.set_side_to_move(~stm);
+      successor_final(global(~stm, index_.encode(pos)), n.code, level, 1);
+    }
+    std::uint64_t total = 0;
+    for (auto& c : finalised_local_) total += c, c = 0;
+    finalised_ += total;
+  }
+
+  // Values the en-passant nodes whose distance is `level`, now that every stored
+  // position up to that distance is final. A node is worth the better of its stored
+  // position and its captures (only the captures when the stored position has no move).
+  void settle_ep_nodes(int level) {
+    for (EpNode& n : ep_nodes_) {
+      if (is_final(n.code)) continue;
+      const std::uint16_t stored = codes_[n.position].load(std::memory_order_relaxed);
+      std::uint16_t value = n.capture;
+      if (!n.only_captures) {
+        if (is_final(stored)) value = better_code(stored, n.capture, false);
+        // Undecided: its distance is beyond `level`, so only a winning capture is due.
+        else if (decode_value(n.capture, false).result <= 0) continue;
+      }
+      if (value == DRAW_CODE) n.code = DRAW_CODE;
+      else if (distance_of(value) == level) n.code = value, ++finalised_;
+    }
+  }
+
+  std::shared_ptr<SolvedTable> table_;
+  const Index& index_;
+  const TableSet& children_;
+  const SolveHooks& hooks_;
+  const std::uint64_t n_;
+  const bool pawns_, ep_possible_;
+  std::vector<std::atomic<std::uint16_t>> codes_;
+  std::vector<std::atomic<std::uint8_t>> counters_;
+  std::vector<EpNode> ep_nodes_;
+  std::atomic<std::uint64_t> finalised_{0};
+  tbb::enumerable_thread_specific<std::uint64_t> finalised_local_{0};
+  std::atomic<int> pending_until_{0};
+};
+
+}  // namespace
+
+std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
+                                         const TableSet& children, const SolveHooks& hooks) {
+  return Solver(material, variant, children, hooks).run();
+}
+
+std::uint64_t solve_memory(std::uint64_t positions_per_side) {
+  // Codes and counters while solving, then the finished codes.
+  return positions_per_side * 2 * (3 + 2);
+}
+
+}  // namespace hilltb

@@ -1,0 +1,41 @@
+// Retrograde analysis of one chess or King of the Hill table (WDL and distance to the
+// end of the game in plies), given its solved children.
+//
+// Working memory is 3 bytes a position: a 16-bit code, final (formats/value.h) or
+// tentative (top bit set, holding the best value of the moves that leave the table),
+// and an 8-bit count of the moves inside the table not yet known to lose.
+// Pass L finalises the positions whose distance is L: un-moves from the positions
+// finalised at L-1 make their predecessors wins (from a loss) or count down their
+// moves (from a win; at zero every move loses, and the position is a loss), and moves
+// out of the table whose value falls due at L are applied. A position reached by a
+// double push that allows en passant is really that position with an en-passant
+// right; those few are kept aside as extra nodes, valued from the stored position
+// and the capture.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include "gen/table_set.h"
+
+namespace hilltb {
+
+struct SolveHooks {
+  // Called now and then with a phase name and the fraction done.
+  std::function<void(const std::string& phase, double fraction)> progress;
+  // Polled between and inside passes; when it turns true the solve throws Interrupted.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
+                                         const TableSet& children, const SolveHooks& hooks);
+
+// Bytes of working memory solve_table needs for a table of this index size (per side).
+std::uint64_t solve_memory(std::uint64_t positions_per_side);
+
+}  // namespace hilltb

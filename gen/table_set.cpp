@@ -1,0 +1,37 @@
+#include "table_set.h"
+
+#include "formats/symmetry.h"
+
+namespace hilltb {
+
+void TableSet::add(std::shared_ptr<const SolvedTable> table) {
+  tables_[table->index.material().key()] = std::move(table);
+}
+
+std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m) const {
+  TableReader reader(path, {variant_, m.name(), variant_ == Variant::Qoth ? layout_digest(layout_) : 0});
+  auto table = std::make_shared<SolvedTable>(m, variant_, layout_, target_);
+  if (reader.header().positions_per_side != table->index.size())
+    throw TableError(path.string() + ": " + std::to_string(reader.header().positions_per_side) +
+                     " positions per side, the index has " + std::to_string(table->index.size()));
+  table->codes.resize(2 * table->index.size());
+  std::vector<std::uint16_t> block;
+  for (std::uint32_t b = 0; b < reader.header().block_count; ++b) {
+    reader.read_block(b, block);
+    std::copy(block.begin(), block.end(), table->codes.begin() + std::ptrdiff_t(b) * reader.header().block_values);
+  }
+  return table;
+}
+
+std::uint16_t TableSet::code_of(const Position& pos) const {
+  const Material m = Material::of(pos);
+  if (m.is_canonical()) {
+    const SolvedTable& t = *tables_.at(m.key());
+    return t.code(pos.side_to_move(), t.index.encode(pos));
+  }
+  const Position flipped = colour_flipped(pos);
+  const SolvedTable& t = *tables_.at(m.flipped().key());
+  return t.code(flipped.side_to_move(), t.index.encode(flipped));
+}
+
+}  // namespace hilltb

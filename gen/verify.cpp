@@ -1,0 +1,105 @@
+#include "verify.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <mutex>
+
+#include "rules/fen.h"
+#include "rules/outcome.h"
+
+namespace hilltb {
+
+namespace {
+
+std::string code_text(std::uint16_t code) {
+  if (code == NO_POSITION_CODE) return "no position";
+  const Value v = decode_value(code, false);
+  if (v.result == 0) return "draw";
+  return (v.result > 0 ? "win in " : "loss in ") + std::to_string(v.distance);
+}
+
+// The stored code of a position of any material the verifier knows.
+std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
+  if (Material::of(pos) == table.index.material())
+    return table.code(pos.side_to_move(), table.index.encode(pos));
+  return children.code_of(pos);
+}
+
+// The code of a position just reached, whose side to move may hold an en-passant right:
+// then its moves are the stored position's plus the captures.
+std::uint16_t successor_code(const Position& next, const SolvedTable& table, const TableSet& children) {
+  if (next.en_passant() == SQ_NONE) return stored_code(next, table, children);
+  MoveList list;
+  generate_legal(next, list);
+  Position plain = next;
+  plain.set_en_passant(SQ_NONE);
+  MoveList plain_moves;
+  generate_legal(plain, plain_moves);
+  bool any = false;
+  std::uint16_t best = DRAW_CODE;
+  auto consider = [&](std::uint16_t v) { best = any ? better_code(best, v, false) : v, any = true; };
+  if (plain_moves.size) consider(stored_code(plain, table, children));
+  for (Move m : list) {
+    if (m.kind() != Move::EN_PASSANT) continue;
+    Position after = next;
+    after.play(m);
+    consider(move_value(children.code_of(after), false));
+  }
+  return any ? best : stored_code(plain, table, children);
+}
+
+}  // namespace
+
+std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
+  MoveList list;
+  generate_legal(pos, list);
+  const Outcome o = outcome(pos, list);
+  if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, 0});
+  std::uint16_t best = 0;
+  bool first = true;
+  for (Move m : list) {
+    Position next = pos;
+    next.play(m);
+    const std::uint16_t v = move_value(successor_code(next, table, children), false);
+    best = first ? v : better_code(best, v, false);
+    first = false;
+  }
+  return best;
+}
+
+VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks) {
+  const Index& index = table.index;
+  const std::uint64_t n = index.size();
+  VerifyReport report;
+  std::mutex mutex;
+  std::atomic<std::uint64_t> done{0};
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n, 1 << 12), [&](const auto& r) {
+    if (hooks.cancel && hooks.cancel->load()) throw Interrupted();
+    std::uint64_t bad = 0;
+    std::vector<std::string> examples;
+    Position pos;
+    for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
+      const Color stm = g < n ? WHITE : BLACK;
+      const std::uint16_t stored = table.codes[g];
+      std::uint16_t expected = NO_POSITION_CODE;
+      if (index.decode(g % n, stm, pos) && !pos.attacked_by(stm, pos.king_square(~stm)))
+        expected = derived_code(pos, table, children);
+      if (stored != expected) {
+        ++bad;
+        if (examples.size() < 3)
+          examples.push_back(to_fen(pos) + ": stored " + code_text(stored) + ", expected " + code_text(expected));
+      }
+    }
+    const std::uint64_t d = done += r.size();
+    if (hooks.progress && r.begin() % (std::uint64_t(1) << 18) == 0) hooks.progress("verify", double(d) / double(2 * n));
+    std::lock_guard lock(mutex);
+    report.mismatches += bad;
+    for (auto& e : examples)
+      if (report.examples.size() < 5) report.examples.push_back(std::move(e));
+  });
+  report.checked = 2 * n;
+  return report;
+}
+
+}  // namespace hilltb

@@ -1,0 +1,28 @@
+// Verification: every stored value re-derived from the values of its successor
+// positions (one ply forward), sharing nothing with the retrograde passes but the
+// move generator and the index. Together with distances that fall by one along every
+// winning line down to a finished game, this local check proves the whole table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gen/solver.h"
+
+namespace hilltb {
+
+struct VerifyReport {
+  std::uint64_t checked = 0;     // positions (both sides to move)
+  std::uint64_t mismatches = 0;
+  std::vector<std::string> examples;  // a few, as "FEN: stored X, expected Y"
+  bool ok() const { return mismatches == 0; }
+};
+
+// `table` holds the stored codes; `children` its children, `variant` the rules.
+VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks);
+
+// The value a position should have given the values of its successors: the stored
+// codes of `table` for positions with its material, `children` for the others.
+std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children);
+
+}  // namespace hilltb

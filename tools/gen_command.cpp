@@ -1,0 +1,82 @@
+// hilltb gen: generates tables (and whatever they need first) into a directory.
+#include <tbb/global_control.h>
+
+#include <csignal>
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "gen/generate.h"
+
+namespace hilltb::cli {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+// "4G", "512M", "100000" -> bytes.
+std::uint64_t parse_size(const std::string& text) {
+  std::size_t used = 0;
+  const double number = std::stod(text, &used);
+  const std::string unit = text.substr(used);
+  const double scale = unit.empty() ? 1 : unit == "K" ? 1 << 10 : unit == "M" ? 1 << 20
+                     : unit == "G" ? double(1ull << 30) : -1;
+  if (scale < 0 || number <= 0) throw std::invalid_argument("bad size '" + text + "' (try 4G or 512M)");
+  return std::uint64_t(number * scale);
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app) {
+  struct Options {
+    VariantOptions variant;
+    TableOptions tables;
+    int threads = 0;
+    int pieces = 0;
+    int level = 19;
+    std::string max_memory;
+    bool quiet = false;
+  };
+  auto opts = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("gen", "generate tables and the tables they need");
+  opts->variant.add_to(*cmd);
+  opts->tables.add_to(*cmd, true);
+  cmd->add_option("--threads", opts->threads, "worker threads (default: all cores)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--pieces", opts->pieces, "every table with up to N pieces")->check(CLI::Range(2, 7));
+  cmd->add_option("--max-memory", opts->max_memory, "refuse tables needing more memory (e.g. 4G)");
+  cmd->add_option("--level", opts->level, "zstd compression level")->check(CLI::Range(1, 22))->capture_default_str();
+  cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
+  cmd->callback([opts] {
+    const Variant v = opts->variant.parsed_variant();
+    std::vector<Material> targets = opts->tables.materials(v);
+    if (opts->pieces) {
+      const auto all = all_materials(v, opts->pieces);
+      targets.insert(targets.end(), all.begin(), all.end());
+    }
+    if (targets.empty()) throw CLI::ValidationError("gen", "name tables (KQvKR ...) or give --pieces N");
+    std::unique_ptr<tbb::global_control> limit;
+    if (opts->threads)
+      limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, opts->threads);
+    GenerateOptions options;
+    options.dir = opts->tables.dir;
+    options.variant = v;
+    options.max_memory = opts->max_memory.empty() ? 0 : parse_size(opts->max_memory);
+    options.write.level = opts->level;
+    Progress progress(!opts->quiet);
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+    try {
+      const auto results = generate_tables(targets, options, progress, &interrupted);
+      int made = 0;
+      for (const auto& r : results) made += r.generated;
+      std::cout << made << " tables generated, " << results.size() - made << " already present, in "
+                << opts->tables.dir << "\n";
+    } catch (const Interrupted&) {
+      std::cerr << "\nhilltb: interrupted; finished tables are kept, no partial table was written\n";
+      std::exit(130);
+    }
+  });
+}
+
+}  // namespace hilltb::cli
