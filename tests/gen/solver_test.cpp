@@ -1,0 +1,109 @@
+// The generator's guarantees: same bytes whatever the thread count, a clean stop on
+// interruption, a refusal when memory is short, and a verifier that catches damage.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <fstream>
+#include <random>
+
+#include "gen/generate.h"
+#include "gen/verify.h"
+#include "test_tables.h"
+
+namespace hilltb {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("hilltb-gen-" + std::to_string(std::random_device{}()));
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string bytes_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// A copy of the fixture's tables without `material`, to generate it again.
+TempDir copy_without(Variant v, const std::string& material) {
+  TempDir dir;
+  const fs::path from = table_path(HILLTB_TEST_TABLES, v, "", "x").parent_path();
+  const fs::path to = table_path(dir.path, v, "", "x").parent_path();
+  fs::create_directories(to);
+  for (const auto& e : fs::directory_iterator(from))
+    if (e.path().stem() != material) fs::copy_file(e.path(), to / e.path().filename());
+  return dir;
+}
+
+TEST(Generate, SameBytesWithOneThreadAsWithAll) {
+  // KPvKP in koth: pawns both ways, en passant, promotions into the 4-piece tables.
+  TempDir dir = copy_without(Variant::Koth, "KPvKP");
+  Progress quiet(false);
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Koth;
+  {
+    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+    const auto results = generate_tables({Material::parse("KPvKP", Variant::Koth)}, options, quiet, nullptr);
+    ASSERT_EQ(results.back().material.name(), "KPvKP");
+    EXPECT_TRUE(results.back().generated);
+  }
+  EXPECT_EQ(bytes_of(table_path(dir.path, Variant::Koth, "", "KPvKP")),
+            bytes_of(table_path(HILLTB_TEST_TABLES, Variant::Koth, "", "KPvKP")));
+}
+
+TEST(Generate, InterruptionLeavesNoFile) {
+  TempDir dir = copy_without(Variant::Chess, "KQvKR");
+  std::atomic<bool> cancel{false};
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Chess;
+  Progress quiet(false);
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  EXPECT_THROW(generate_tables({Material::parse("KQvKR", Variant::Chess)}, options, quiet, &cancel), Interrupted);
+  stopper.join();
+  for (const auto& e : fs::directory_iterator(table_path(dir.path, Variant::Chess, "", "x").parent_path()))
+    EXPECT_EQ(e.path().string().find("KQvKR"), std::string::npos) << "left behind: " << e.path();
+}
+
+TEST(Generate, RefusesWhatMemoryCannotHold) {
+  TempDir dir;
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Koth;
+  options.max_memory = 1 << 20;
+  Progress quiet(false);
+  try {
+    generate_tables({Material::parse("KQvKR", Variant::Koth)}, options, quiet, nullptr);
+    ADD_FAILURE() << "no refusal";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--max-memory"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir.path / "koth"));  // refused before anything was written
+}
+
+TEST(Verify, CatchesAWrongValue) {
+  for (Variant v : {Variant::Chess, Variant::Koth}) {
+    auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KRvK"));
+    const TableSet& children = test::generated_tables(v);
+    ASSERT_TRUE(verify_table(*table, children, {}).ok());
+    // Lengthen one win by two plies: still a win, but no longer what its moves give.
+    for (auto& c : table->codes)
+      if (c != NO_POSITION_CODE && decode_value(c, false).result > 0 && decode_value(c, false).distance > 3) {
+        c = encode_value({1, decode_value(c, false).distance + 2, 0});
+        break;
+      }
+    const VerifyReport report = verify_table(*table, children, {});
+    EXPECT_FALSE(report.ok());
+    EXPECT_GE(report.mismatches, 1u);
+    ASSERT_FALSE(report.examples.empty());
+    EXPECT_NE(report.examples[0].find(": stored "), std::string::npos) << report.examples[0];
+  }
+}
+
+}  // namespace
+}  // namespace hilltb
