@@ -27,6 +27,15 @@ constexpr Binomials BINOMIAL;
 
 constexpr Bitboard PAWN_SQUARES = ~(RANK_1 | RANK_8);
 
+struct SquareTransforms {
+  std::uint8_t to[8][64] = {};
+  constexpr SquareTransforms() {
+    for (int t = 0; t < 8; ++t)
+      for (Square s = 0; s < 64; ++s) to[t][s] = std::uint8_t(transform(t, s));
+  }
+};
+constexpr SquareTransforms SQUARE_TRANSFORMS;
+
 Square nth_set_bit(Bitboard b, int n) {
 #if defined(__BMI2__)
   return lsb(_pdep_u64(Bitboard(1) << n, b));
@@ -52,7 +61,17 @@ Bitboard unrank_combination(std::uint64_t r, int k, Bitboard free) {
   Bitboard out = 0;
   int c = popcount(free);
   for (int i = k; i >= 1; --i) {
-    while (BINOMIAL.c[c][i] > r) --c;  // the largest c with C(c, i) <= r
+    if (i == 1) {
+      c = int(r);  // C(c, 1) = c
+    } else {  // the largest c < previous c with C(c, i) <= r, by bisection
+      int lo = i - 1, hi = c - 1;
+      while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (BINOMIAL.c[mid][i] <= r) lo = mid;
+        else hi = mid - 1;
+      }
+      c = lo;
+    }
     r -= BINOMIAL.c[c][i];
     out |= square_bb(nth_set_bit(free, c));
   }
@@ -127,7 +146,11 @@ Index::Placement Index::placement_of(const Position& pos) const {
 Index::Placement Index::transformed(int t, const Placement& p) const {
   if (t == 0) return p;
   Placement out{};
-  for (const Group& g : groups_) out[group_slot(g.piece)] = transform(t, p[group_slot(g.piece)]);
+  for (const Group& g : groups_) {
+    Bitboard image = 0;
+    for (Bitboard b = p[group_slot(g.piece)]; b;) image |= square_bb(SQUARE_TRANSFORMS.to[t][pop_lsb(b)]);
+    out[group_slot(g.piece)] = image;
+  }
   return out;
 }
 
@@ -175,7 +198,10 @@ void Index::build_lead_tables() {
         lead_transform_[key] = std::uint8_t(t);
         break;
       }
-    if (best != key) continue;
+    if (best != key) {
+      lead_class_[key] = lead_class_[best];  // the canonical image came first: smallest key
+      continue;
+    }
     std::uint8_t stabiliser = 0;
     for (int t : symmetries_)
       if (lead_key(transformed(t, p)) == key) stabiliser |= std::uint8_t(1 << t);
@@ -185,42 +211,45 @@ void Index::build_lead_tables() {
   }
 }
 
-std::uint64_t Index::index_of(const Placement& p) const {
-  const std::uint64_t key = lead_key(p);
-  if (key >= lead_keys_ || lead_class_[key] < 0) return std::numeric_limits<std::uint64_t>::max();
-  std::uint64_t idx = std::uint64_t(lead_class_[key]) * groups_[0].stride;
+std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
+  std::uint64_t idx = std::uint64_t(cls) * groups_[0].stride;
+  // Running unions of the groups placed so far, all of them and the pawns alone.
+  Bitboard placed = 0, pawns_placed = 0;
+  for (int g = 0; g < lead_groups_; ++g) placed |= p[group_slot(groups_[g].piece)];
   for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
     const Group& gr = groups_[g];
-    Bitboard blocked = 0;
-    for (std::size_t b = gr.first_blocker; b < g; ++b) blocked |= p[group_slot(groups_[b].piece)];
-    idx += rank_combination(p[group_slot(gr.piece)], gr.domain & ~blocked) * gr.stride;
+    const Bitboard squares = p[group_slot(gr.piece)];
+    const Bitboard blocked = gr.first_blocker == 0 ? placed : pawns_placed;
+    idx += rank_combination(squares, gr.domain & ~blocked) * gr.stride;
+    placed |= squares;
+    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
   return idx;
 }
 
 std::uint64_t Index::encode(const Position& pos) const {
-  const Placement p = placement_of(pos);
+  Placement p = placement_of(pos);
   const std::uint64_t key = lead_key(p);
-  const int t = key < lead_keys_ ? lead_transform_[key] : 0xFF;
-  if (t == 0xFF) return std::numeric_limits<std::uint64_t>::max();
-  const Placement canonical = transformed(t, p);
-  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[lead_key(canonical)]];
-  if (!more_than_one(stabiliser)) return index_of(canonical);
+  if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return std::numeric_limits<std::uint64_t>::max();
+  const std::int32_t cls = lead_class_[key];
+  if (const int t = lead_transform_[key]) p = transformed(t, p);
+  const std::uint8_t stabiliser = lead_stabiliser_[cls];
+  if (!more_than_one(stabiliser)) return index_of(p, cls);
   std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
   for (int s : symmetries_)
-    if (stabiliser & (1 << s)) best = std::min(best, index_of(transformed(s, canonical)));
+    if (stabiliser & (1 << s)) best = std::min(best, index_of(transformed(s, p), cls));
   return best;
 }
 
 int Index::stabiliser_size(const Position& pos) const {
-  const Placement p = placement_of(pos);
+  Placement p = placement_of(pos);
   const std::uint64_t key = lead_key(p);
   if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return 1;
-  const Placement canonical = transformed(lead_transform_[key], p);
-  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[lead_key(canonical)]];
+  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[key]];
   if (!more_than_one(stabiliser)) return 1;
+  p = transformed(lead_transform_[key], p);
   int n = 0;
-  for (int s : symmetries_) n += (stabiliser & (1 << s)) && transformed(s, canonical) == canonical;
+  for (int s : symmetries_) n += (stabiliser & (1 << s)) && transformed(s, p) == p;
   return n;
 }
 

@@ -56,8 +56,8 @@ class Index {
   Placement placement_of(const Position& pos) const;
   Placement transformed(int t, const Placement& p) const;
   std::uint64_t lead_key(const Placement& p) const;
-  // The index of a placement whose leading part is canonical, or UINT64_MAX if not.
-  std::uint64_t index_of(const Placement& p) const;
+  // The index of a placement whose leading part is the canonical one of class cls.
+  std::uint64_t index_of(const Placement& p, std::int32_t cls) const;
   void build_lead_tables();
 
   Material material_;
@@ -68,7 +68,7 @@ class Index {
   std::vector<Group> groups_;
   int lead_groups_ = 0;             // groups_[0, lead_groups_) form the leading placement
   std::uint64_t lead_keys_ = 0;     // product of the leading groups' radices
-  std::vector<std::int32_t> lead_class_;     // lead key -> class, -1 when not canonical
+  std::vector<std::int32_t> lead_class_;     // lead key -> class of its canonical image
   std::vector<std::uint8_t> lead_transform_; // lead key -> symmetry to its canonical image
   std::vector<std::uint64_t> lead_raw_;      // class -> lead key
   std::vector<std::uint8_t> lead_stabiliser_; // class -> symmetries fixing it (bit per t)

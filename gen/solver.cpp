@@ -199,16 +199,14 @@ class Solver {
   }
 
   void pass(int level) {
+    // The codes this pass looks for, precomputed: the scan is the inner loop.
+    const std::uint16_t won_before = win(level - 1), lost_before = loss(level - 1);
+    const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
     for_all_positions("pass " + std::to_string(level), [&](std::uint64_t g, Position& pos) {
       const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
-      if (!is_final(c)) {
-        const std::uint16_t exit = c & NO_EXIT;
-        if (exit == NO_EXIT || exit == DRAW_CODE || distance_of(exit) != level) return;
-        if (decode_value(exit, false).result > 0) set_final(g, win(level));
-        else if (counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
-        return;
-      }
-      if (decided(c) && distance_of(c) == level - 1) propagate(g, c, level, pos);
+      if (c == won_before || c == lost_before) propagate(g, c, level, pos);
+      else if (c == exit_win) set_final(g, win(level));
+      else if (c == exit_loss && counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
     });
     // En-passant nodes decided in the last pass reach their double-push predecessors.
     for (const EpNode& n : ep_nodes_) {

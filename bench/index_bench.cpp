@@ -1,0 +1,55 @@
+// Index computation, positions per second both ways (formats/index.h).
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "formats/index.h"
+#include "formats/symmetry.h"
+
+namespace {
+
+using namespace hilltb;
+
+std::vector<Position> sample_positions(const Index& index, std::size_t count) {
+  std::mt19937_64 rng(1);
+  std::vector<Position> out;
+  Position pos;
+  while (out.size() < count)
+    if (index.decode(rng() % index.size(), WHITE, pos))  // any image, as un-moves give
+      out.push_back(transform(index.symmetries()[rng() % index.symmetries().size()], pos));
+  return out;
+}
+
+Index make_index(const char* material, Variant v) {
+  return Index(Material::parse(material, v), v, ring_layout(), v == Variant::Qoth ? ring_layout().targets[0] : SQ_NONE);
+}
+
+void BM_Encode(benchmark::State& state, const char* material, Variant v) {
+  const Index index = make_index(material, v);
+  const auto positions = sample_positions(index, 4096);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(index.encode(positions[i++ & 4095]));
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Decode(benchmark::State& state, const char* material, Variant v) {
+  const Index index = make_index(material, v);
+  std::mt19937_64 rng(2);
+  std::vector<std::uint64_t> indices(4096);
+  for (auto& x : indices) x = rng() % index.size();
+  Position pos;
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(index.decode(indices[i++ & 4095], WHITE, pos));
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK_CAPTURE(BM_Encode, koth_KQvKR, "KQvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Encode, koth_KRPvKP, "KRPvKP", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Encode, qoth_QRvBN, "QRvBN", Variant::Qoth);
+BENCHMARK_CAPTURE(BM_Decode, koth_KQvKR, "KQvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Decode, koth_KRPvKP, "KRPvKP", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Decode, qoth_QRvBN, "QRvBN", Variant::Qoth);
+
+}  // namespace
+
+BENCHMARK_MAIN();
