@@ -1,6 +1,7 @@
 // What a table stores per position: result, distance in plies and (qoth) points, for
 // the side to move, packed into one small integer code.
-//   0 draw;  1 no position (an index hole, or the side not to move in check);
+//   0 draw;  1 no position (an index hole, or the side not to move in check; files
+//   store any value there instead, whatever compresses best);
 //   2 + 2k a win, 3 + 2k a loss, where k = distance * 5 + points - 1 in qoth and
 //   k = distance otherwise.
 // Codes grow with the distance, so short tables fit one byte per value.

@@ -29,6 +29,13 @@ bool good_file(const std::filesystem::path& path, const Material& m, Variant var
   }
 }
 
+// No probe ever reads a non-position (an index hole, or the side not to move in check):
+// giving each the value before it makes longer runs, which compress better.
+void fill_holes(std::vector<std::uint16_t>& codes) {
+  std::uint16_t last = DRAW_CODE;
+  for (auto& c : codes) c = c == NO_POSITION_CODE ? last : (last = c);
+}
+
 }  // namespace
 
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
@@ -126,6 +133,7 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
     header.metric = Metric::WdlDistance;
     header.positions_per_side = solved->index.size();
     header.stats = table_stats(solved->codes, solved->index.size(), false);
+    fill_holes(solved->codes);
     progress.update("write", 0);
     if (cancel && cancel->load()) throw Interrupted();
     result.file_bytes = write_table(path, header, solved->codes, options.write);

@@ -12,7 +12,7 @@
 namespace hilltb {
 
 struct VerifyReport {
-  std::uint64_t checked = 0;     // positions (both sides to move)
+  std::uint64_t checked = 0;     // legal positions (both sides to move)
   std::uint64_t mismatches = 0;
   std::vector<std::string> examples;  // a few, as "FEN: stored X, expected Y"
   bool ok() const { return mismatches == 0; }

@@ -35,6 +35,7 @@ void add_gen_command(CLI::App& app) {
     int threads = 0;
     int pieces = 0;
     int level = 19;
+    std::uint32_t block_values = WriteOptions{}.block_values;
     std::string max_memory;
     bool quiet = false;
   };
@@ -46,6 +47,8 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--pieces", opts->pieces, "every table with up to N pieces")->check(CLI::Range(2, 7));
   cmd->add_option("--max-memory", opts->max_memory, "refuse tables needing more memory (e.g. 4G)");
   cmd->add_option("--level", opts->level, "zstd compression level")->check(CLI::Range(1, 22))->capture_default_str();
+  cmd->add_option("--block-values", opts->block_values, "values per compressed block")
+      ->check(CLI::Range(1024u, 1u << 24))->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
@@ -63,6 +66,7 @@ void add_gen_command(CLI::App& app) {
     options.variant = v;
     options.max_memory = opts->max_memory.empty() ? 0 : parse_size(opts->max_memory);
     options.write.level = opts->level;
+    options.write.block_values = opts->block_values;
     Progress progress(!opts->quiet);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);

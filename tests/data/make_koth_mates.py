@@ -65,18 +65,16 @@ MAX_LOSS = 7           # longest loss recorded, in moves
 # "no win in N" when it got to MIN_DEPTH (far beyond the 2N-1 plies needed).
 T_FOUND = 2.0          # a search expected to find its mate (usually < 0.1 s)
 T_FAIL = 0.3           # a `go mate N` expected to find nothing
-T_MAIN = 1.0           # the first `go mate 8` of a position
+T_MAIN = 0.6           # the first `go mate 8` of a position
 MIN_DEPTH = 30
 NONE_MIN_DEPTH = 30    # depth the first `go mate 8` must reach for `none`
 TRIAGE_DEPTH = 14
-TRIAGE_BUDGET = 150.0  # seconds for phase 1
-TIME_BUDGET = 540.0    # seconds for both phases
+TIME_BUDGET = 540.0    # seconds in all
 
 # Wanted counts.
 WANT_WIN_PER_M = {1: 12, 2: 14, 3: 18, 4: 20, 5: 22, 6: 22, 7: 22, 8: 20}
-WANT_LOSS = 40
-WANT_NONE = 40
-POOL_SIZE = {"long": 600, "loss": 150, "other": 150, "short": 150}
+WANT_LOSS_PER_M = 6    # losses in 1..MAX_LOSS moves, each
+WANT_NONE = 40         # half with the engine seeing a (longer) win
 
 HILL = {27, 28, 35, 36}          # d4 e4 d5 e5 (square = rank * 8 + file)
 
@@ -155,11 +153,16 @@ def to_fen(board, white_to_move):
 
 def random_position(rng):
     """A random position meeting the static rules above, or None."""
-    n_extra = rng.choice((1, 2, 2))
-    # Bias towards heavy pieces: long koth wins mostly need a piece that
-    # fights for the hill squares.
-    extras = [rng.choice("QQRRRBBNNP") for _ in range(n_extra)]
-    colours = [rng.random() < 0.5 for _ in range(n_extra)]
+    # Long koth wins come mostly from one piece each (KR v KR, KQ v KR,
+    # KR v KB, ...), so those get half of the samples.
+    if rng.random() < 0.5:
+        extras = [rng.choice("QQRRRBBNNP") for _ in range(2)]
+        white = rng.random() < 0.5
+        colours = [white, not white]
+    else:
+        n_extra = rng.choice((1, 2))
+        extras = [rng.choice("QQRRRBBNNP") for _ in range(n_extra)]
+        colours = [rng.random() < 0.5 for _ in range(n_extra)]
     squares = [s for s in range(64) if s not in HILL]
     wk = rng.choice(squares)
     bk = rng.choice(squares)
@@ -338,9 +341,10 @@ def check_loss(eng, fen, loss):
 
 
 def evaluate(eng, fen, want=lambda r: True):
-    """Result M / -M / 'none' for a position, or raise Unreliable.  Wins of
-    a length for which want() is false are returned unsettled (the ladder
-    is skipped to save time; the caller drops them)."""
+    """Result M, -M or ('none', last score) for a position, or raise
+    Unreliable.  Results for which want() is false are returned unchecked
+    (the ladder or the loss check is skipped to save time; the caller
+    drops them)."""
     ok, score, depth = eng.go(fen, "go mate %d" % MAX_N, T_MAIN)
     m = mate_in(score)
     if m is not None and m <= MAX_N:
@@ -353,7 +357,7 @@ def evaluate(eng, fen, want=lambda r: True):
         if want(score[1]):
             check_loss(eng, fen, -score[1])
         return score[1]
-    return "none"
+    return ("none", score)
 
 
 def engine_checks(eng, fen):
@@ -371,7 +375,9 @@ def engine_checks(eng, fen):
 
 
 def triage_class(score):
-    """Candidate pool from a quick fixed-depth search."""
+    """What a quick fixed-depth score hints at: 'short' (a win in 1-4),
+    'long' (a longer win, or a big plus without a mate score: the usual
+    look of a win in 7 or 8 at this depth), 'loss', or 'other'."""
     if score[0] == "mate":
         if 1 <= score[1] <= 4:
             return "short"
@@ -380,9 +386,7 @@ def triage_class(score):
         if score[1] >= -MAX_LOSS - 2:
             return "loss"
         return "other"
-    if score[1] >= 200:
-        return "long"
-    return "other"
+    return "long" if score[1] >= 200 else "other"
 
 
 def main():
@@ -390,96 +394,110 @@ def main():
     eng = Engine(ENGINE)
     start = time.time()
 
-    # Phase 1: many random positions, each with a quick `go depth`, sorted
-    # into candidate pools (the quick score is only a hint: it often
-    # misjudges the length, which the searches of phase 2 settle).
-    pools = {k: [] for k in ("long", "loss", "other", "short")}
+    wins = {m: [] for m in range(1, MAX_N + 1)}
+    losses = {l: [] for l in range(1, MAX_LOSS + 1)}
+    # `none` in two kinds: the engine still thinks the side to move is
+    # winning (a win longer than MAX_N moves, mostly), or it does not.
+    nones = {"plus": [], "rest": []}
+    sampled = evaluated = 0
+    drops = {}
     seen = set()
-    triaged = 0
-    while (time.time() - start < TRIAGE_BUDGET
-           and any(len(pools[k]) < POOL_SIZE[k] for k in pools)):
+
+    def none_kind(score):
+        plus = score and (mate_in(score) or score[0] == "cp"
+                          and score[1] >= 200)
+        return "plus" if plus else "rest"
+
+    def want(r):
+        if isinstance(r, tuple):
+            return len(nones[none_kind(r[1])]) < WANT_NONE // 2
+        if r < 0:
+            return len(losses[-r]) < WANT_LOSS_PER_M
+        return len(wins[r]) < WANT_WIN_PER_M[r]
+
+    def short_full():
+        return all(len(wins[m]) >= WANT_WIN_PER_M[m] for m in (1, 2, 3, 4))
+
+    def loss_full():
+        return all(len(v) >= WANT_LOSS_PER_M for v in losses.values())
+
+    def none_full():
+        return all(len(v) >= WANT_NONE // 2 for v in nones.values())
+
+    def done():
+        return (all(len(wins[m]) >= WANT_WIN_PER_M[m] for m in wins)
+                and loss_full() and none_full())
+
+    while not done() and time.time() - start < TIME_BUDGET:
         fen = random_position(rng)
         if fen is None or fen in seen:
             continue
         seen.add(fen)
         if not engine_checks(eng, fen):
             continue
+        # A quick fixed-depth search first, only to skip positions of a
+        # kind that is no longer needed; its score decides nothing.
+        sampled += 1
         ok, score, _ = eng.go(fen, "go depth %d" % TRIAGE_DEPTH, T_FAIL)
-        triaged += 1
         if not ok or score is None:
             continue
         k = triage_class(score)
-        if len(pools[k]) < POOL_SIZE[k]:
-            pools[k].append(fen)
-    triage_time = time.time() - start
-
-    # Phase 2: settle the candidates, scarcest pool first.
-    wins = {m: [] for m in range(1, MAX_N + 1)}
-    losses, nones = [], []
-    evaluated = 0
-    drops = {}
-
-    def want(r):
-        if r == "none":
-            return len(nones) < WANT_NONE
-        if r < 0:
-            return len(losses) < WANT_LOSS
-        return len(wins[r]) < WANT_WIN_PER_M[r]
-
-    for k in ("long", "loss", "other", "short"):
-        for fen in pools[k]:
-            if time.time() - start > TIME_BUDGET:
-                break
-            if k == "short" and all(len(wins[m]) >= WANT_WIN_PER_M[m]
-                                    for m in (1, 2, 3, 4)):
-                break
-            evaluated += 1
-            try:
-                r = evaluate(eng, fen, want)
-            except Unreliable as e:
-                key = re.sub(r"\d+", "N", str(e))
-                drops[key] = drops.get(key, 0) + 1
-                continue
-            if not want(r):
-                continue
-            if r == "none":
-                nones.append(fen)
-            elif r < 0:
-                losses.append((fen, r))
-            else:
-                wins[r].append((fen, r))
+        if (k == "short" and short_full() or k == "loss" and loss_full()
+                or k == "other" and loss_full() and none_full()):
+            continue
+        evaluated += 1
+        try:
+            r = evaluate(eng, fen, want)
+        except Unreliable as e:
+            key = re.sub(r"\d+", "N", str(e))
+            drops[key] = drops.get(key, 0) + 1
+            continue
+        if not want(r):
+            continue
+        if isinstance(r, tuple):
+            nones[none_kind(r[1])].append(fen)
+        elif r < 0:
+            losses[-r].append(fen)
+        else:
+            wins[r].append(fen)
     elapsed = time.time() - start
     eng.send("quit")
 
+    n_loss = sum(len(v) for v in losses.values())
+    n_none = sum(len(v) for v in nones.values())
     print("# King of the Hill: short forced results from Fairy-Stockfish.")
     print("# Made by: python3 tests/data/make_koth_mates.py"
           " > tests/data/koth_mates.txt")
-    print("# Engine: %s (UCI_Variant kingofthehill, Threads 1, Hash 16)"
+    print("# Engine: %s (UCI_Variant kingofthehill, Threads 1, Hash 16)."
           % eng.id_name)
-    print("# Random seed %d.  %d positions triaged (go depth %d) in %.0f s,"
-          % (SEED, triaged, TRIAGE_DEPTH, triage_time))
-    print("# %d settled, %.0f s in all; dropped as unreliable: %s."
-          % (evaluated, elapsed,
-             "; ".join("%s: %d" % kv for kv in sorted(drops.items()))
+    print("# Random seed %d; %d random positions sampled, %d searched, %.0f s."
+          % (SEED, sampled, evaluated, elapsed))
+    print("# Dropped as unreliable: %s."
+          % ("; ".join("%s: %d" % kv for kv in sorted(drops.items()))
              or "none"))
-    print("# Line format: fen|result.")
-    print("#   M > 0: the side to move wins in M moves = 2M-1 plies (shortest:")
-    print("#          `go mate N` for N = 1..M, first success at N = M).")
-    print("#   -M:    the side to move loses in M moves = 2M plies (`go mate"
+    print("# Line format: fen|result, where result is")
+    print("#   M > 0  the side to move wins in M moves = 2M-1 plies, and not")
+    print("#          sooner: `go mate N` for N = 1..M first succeeds at N = M;")
+    print("#   -M     the side to move loses in M moves = 2M plies: `go mate"
           " %d`" % MAX_N)
-    print("#          ends with score mate -M, and every move checked).")
-    print("#   none:  no forced win for the side to move within %d moves"
+    print("#          ends with score mate -M, and every move was checked;")
+    print("#   none   no forced win for the side to move within %d moves"
           " (%d plies)." % (MAX_N, 2 * MAX_N - 1))
     print("# A king's legal move onto d4/e4/d5/e5 wins like a checkmate.")
-    print("# Counts: " + ", ".join("M=%d: %d" % (m, len(wins[m])) for m in wins)
-          + "; losses: %d; none: %d." % (len(losses), len(nones)))
+    print("# Counts: " + ", ".join("%d: %d" % (m, len(wins[m])) for m in wins)
+          + "; " + ", ".join("%d: %d" % (-l, len(losses[l])) for l in losses)
+          + "; none: %d (%d with the engine still seeing a win)."
+          % (n_none, len(nones["plus"])))
     for m in sorted(wins):
-        for fen, r in wins[m]:
-            print("%s|%d" % (fen, r))
-    for fen, r in sorted(losses, key=lambda x: -x[1]):
-        print("%s|%d" % (fen, r))
-    for fen in nones:
-        print("%s|none" % fen)
+        for fen in wins[m]:
+            print("%s|%d" % (fen, m))
+    for l in sorted(losses):
+        for fen in losses[l]:
+            print("%s|%d" % (fen, -l))
+    for kind in ("plus", "rest"):
+        for fen in nones[kind]:
+            print("%s|none" % fen)
+
 
 if __name__ == "__main__":
     main()

@@ -91,12 +91,18 @@ TEST(Verify, CatchesAWrongValue) {
     auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KRvK"));
     const TableSet& children = test::generated_tables(v);
     ASSERT_TRUE(verify_table(*table, children, {}).ok());
-    // Lengthen one win by two plies: still a win, but no longer what its moves give.
-    for (auto& c : table->codes)
-      if (c != NO_POSITION_CODE && decode_value(c, false).result > 0 && decode_value(c, false).distance > 3) {
-        c = encode_value({1, decode_value(c, false).distance + 2, 0});
+    // Lengthen the win of one legal position by two plies: still a win, but no longer
+    // what its moves give.
+    const Index& index = table->index;
+    Position pos;
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      auto& c = table->codes[i];
+      const Value v = decode_value(c, false);
+      if (v.result > 0 && v.distance > 3 && index.decode(i, WHITE, pos) && !pos.attacked_by(WHITE, pos.king_square(BLACK))) {
+        c = encode_value({1, v.distance + 2, 0});
         break;
       }
+    }
     const VerifyReport report = verify_table(*table, children, {});
     EXPECT_FALSE(report.ok());
     EXPECT_GE(report.mismatches, 1u);

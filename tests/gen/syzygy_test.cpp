@@ -45,8 +45,8 @@ TEST(Syzygy, EveryPositionOfEveryThreeAndFourPieceTable) {
       std::uint64_t& bad = wrong;
       for (std::uint64_t g = 0; g < 2 * index.size(); ++g) {
         const std::uint16_t code = table->codes[g];
-        if (code == NO_POSITION_CODE) continue;
-        index.decode(g % index.size(), g < index.size() ? WHITE : BLACK, pos);
+        const Color stm = g < index.size() ? WHITE : BLACK;
+        if (!index.decode(g % index.size(), stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
         const int ours = decode_value(code, false).result;
         const int theirs = fathom_wdl(pos);
         ++n;
