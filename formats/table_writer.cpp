@@ -67,7 +67,11 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
   header.value_bytes = max_code < 256 ? 1 : 2;
   header.block_values = options.block_values;
-  header.block_count = std::uint32_t((codes.size() + options.block_values - 1) / options.block_values);
+  if (!header.block_values) {
+    const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
+    header.block_values = per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
+  }
+  header.block_count = std::uint32_t((codes.size() + header.block_values - 1) / header.block_values);
 
   std::vector<std::uint8_t> dict;
   if (options.dictionary) dict = train_dictionary(codes, header.block_count, header.block_values, header.value_bytes);

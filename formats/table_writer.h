@@ -8,7 +8,10 @@ namespace hilltb {
 
 struct WriteOptions {
   int level = 19;                     // zstd level
-  std::uint32_t block_values = 1u << 15;
+  // Values per block; 0 chooses by size: one block per side to move for small tables
+  // (best compression), else 16,384 (a cold read decompresses 16 KiB at most; see
+  // bench/RESULTS.md for the measured trade-off).
+  std::uint32_t block_values = 0;
   bool dictionary = true;             // train a zstd dictionary on the blocks when it helps
 };
 
