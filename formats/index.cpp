@@ -241,6 +241,11 @@ std::uint64_t Index::encode(const Position& pos) const {
   return best;
 }
 
+bool Index::symmetric_lead(const Position& pos) const {
+  const std::uint64_t key = lead_key(placement_of(pos));
+  return key < lead_keys_ && lead_transform_[key] != 0xFF && more_than_one(lead_stabiliser_[lead_class_[key]]);
+}
+
 int Index::stabiliser_size(const Position& pos) const {
   Placement p = placement_of(pos);
   const std::uint64_t key = lead_key(p);

@@ -121,14 +121,22 @@ class Solver {
       }
       std::uint16_t best_exit = NO_EXIT;
       unsigned inside = 0;
+      // Moves inside the table count by their successor's stabiliser, which is 1 unless
+      // the kings stand where a symmetry can fix them (never with pawns).
+      const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
       for (Move m : list) {
+        const bool leaves = m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE;
+        if (!leaves && (pawns_ || (!symmetric_kings && type_of(pos.piece_on(m.from())) != KING))) {
+          ++inside;
+          continue;
+        }
         Position next = pos;
         next.play(m);
-        if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
+        if (leaves) {
           const std::uint16_t v = exit_value(next);
           best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false);
         } else {
-          inside += pawns_ ? 1 : index_.stabiliser_size(next);
+          inside += index_.stabiliser_size(next);
         }
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
@@ -191,10 +199,12 @@ class Solver {
   void propagate(std::uint64_t g, std::uint16_t code, int level, Position& pos) {
     const Color stm = side_of(g);
     index_.decode(g % n_, stm, pos);
+    const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
     for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       const std::uint64_t q = global(~stm, index_.encode(before));
-      successor_final(q, code, level, pawns_ ? 1 : index_.stabiliser_size(before));
+      const bool fixed_kings = pawns_ || (!symmetric_kings && type_of(pos.piece_on(to)) != KING);
+      successor_final(q, code, level, fixed_kings ? 1 : index_.stabiliser_size(before));
     });
   }
 
