@@ -44,8 +44,11 @@ TableReader::TableReader(const std::filesystem::path& path, const TableExpectati
   }
   map_size_ = std::size_t(st.st_size);
   void* m = mmap(nullptr, map_size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
-  if (m == MAP_FAILED) throw fail(std::string("cannot map: ") + std::strerror(errno));
+  if (m == MAP_FAILED) {
+    ::close(fd);
+    throw fail(std::string("cannot map: ") + std::strerror(errno));
+  }
+  fd_ = fd;
   map_ = static_cast<const std::uint8_t*>(m);
   try {
     header_ = TableHeader::parse({map_, map_size_}, path_);
@@ -83,11 +86,23 @@ TableReader::TableReader(const std::filesystem::path& path, const TableExpectati
     }
   } catch (...) {
     munmap(const_cast<std::uint8_t*>(map_), map_size_);
+    ::close(fd_);
     throw;
   }
 }
 
-TableReader::~TableReader() { munmap(const_cast<std::uint8_t*>(map_), map_size_); }
+TableReader::~TableReader() {
+  munmap(const_cast<std::uint8_t*>(map_), map_size_);
+  ::close(fd_);
+}
+
+void TableReader::check_unchanged() const {
+  // Reading a mapped page past the end of a file truncated since open would kill the
+  // process (SIGBUS); a file deleted or replaced by rename keeps its mapping valid.
+  struct stat st {};
+  if (fstat(fd_, &st) != 0 || std::size_t(st.st_size) != map_size_)
+    throw TableError(path_ + ": the file changed size since it was opened");
+}
 
 std::uint64_t TableReader::block_offset(std::uint32_t b) const {
   std::uint64_t v;
@@ -97,6 +112,7 @@ std::uint64_t TableReader::block_offset(std::uint32_t b) const {
 
 void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const {
   if (b >= header_.block_count) throw TableError(path_ + ": block " + std::to_string(b) + " out of range");
+  check_unchanged();
   const std::uint64_t begin = header_.data_offset + block_offset(b);
   const std::uint64_t end = header_.data_offset + block_offset(b + 1);
   const std::uint64_t first = std::uint64_t(b) * header_.block_values;
@@ -123,6 +139,7 @@ std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
 }
 
 void TableReader::verify_checksum() const {
+  check_unchanged();
   std::array<std::uint8_t, TABLE_HEADER_BYTES> bytes;
   std::memcpy(bytes.data(), map_, TABLE_HEADER_BYTES);
   std::memset(bytes.data() + CHECKSUM_OFFSET, 0, 8);

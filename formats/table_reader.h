@@ -44,6 +44,8 @@ class TableReader {
   TableHeader header_;
   const std::uint8_t* map_ = nullptr;
   std::size_t map_size_ = 0;
+  int fd_ = -1;  // kept open to notice a file truncated under the mapping
+  void check_unchanged() const;
   struct Dictionary;
   std::unique_ptr<Dictionary> dict_;
   std::uint64_t block_offset(std::uint32_t b) const;

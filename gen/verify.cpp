@@ -5,6 +5,7 @@
 
 #include <mutex>
 
+#include "formats/en_passant.h"
 #include "rules/fen.h"
 #include "rules/outcome.h"
 
@@ -26,29 +27,6 @@ std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const T
   return children.code_of(pos);
 }
 
-// The code of a position just reached, whose side to move may hold an en-passant right:
-// then its moves are the stored position's plus the captures.
-std::uint16_t successor_code(const Position& next, const SolvedTable& table, const TableSet& children) {
-  if (next.en_passant() == SQ_NONE) return stored_code(next, table, children);
-  MoveList list;
-  generate_legal(next, list);
-  Position plain = next;
-  plain.set_en_passant(SQ_NONE);
-  MoveList plain_moves;
-  generate_legal(plain, plain_moves);
-  bool any = false;
-  std::uint16_t best = DRAW_CODE;
-  auto consider = [&](std::uint16_t v) { best = any ? better_code(best, v, false) : v, any = true; };
-  if (plain_moves.size) consider(stored_code(plain, table, children));
-  for (Move m : list) {
-    if (m.kind() != Move::EN_PASSANT) continue;
-    Position after = next;
-    after.play(m);
-    consider(move_value(children.code_of(after), false));
-  }
-  return any ? best : stored_code(plain, table, children);
-}
-
 }  // namespace
 
 std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
@@ -61,7 +39,8 @@ std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const 
   for (Move m : list) {
     Position next = pos;
     next.play(m);
-    const std::uint16_t v = move_value(successor_code(next, table, children), false);
+    const std::uint16_t v = move_value(
+        code_with_en_passant(next, [&](const Position& p) { return stored_code(p, table, children); }), false);
     best = first ? v : better_code(best, v, false);
     first = false;
   }

@@ -10,5 +10,7 @@ void add_moves_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_info_command(CLI::App& app);
+void add_probe_command(CLI::App& app);
+void add_line_command(CLI::App& app);
 
 }  // namespace hilltb::cli

@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   hilltb::cli::add_gen_command(app);
   hilltb::cli::add_verify_command(app);
   hilltb::cli::add_info_command(app);
+  hilltb::cli::add_probe_command(app);
+  hilltb::cli::add_line_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

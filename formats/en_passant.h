@@ -1,0 +1,35 @@
+// Tables store positions without en-passant rights. A position that has one is valued
+// from its stored twin and the captures: its moves are the twin's plus the captures
+// (only the captures when the twin has no move at all).
+#pragma once
+
+#include "formats/value.h"
+#include "rules/movegen.h"
+
+namespace hilltb {
+
+// `stored(p)` gives the code of a position p without an en-passant right (of this or
+// any smaller material); `pos` may have one.
+template <typename Stored>
+std::uint16_t code_with_en_passant(const Position& pos, Stored&& stored) {
+  Position plain = pos;
+  plain.set_en_passant(SQ_NONE);
+  if (pos.en_passant() == SQ_NONE) return stored(plain);
+  MoveList moves, plain_moves;
+  generate_legal(pos, moves);
+  generate_legal(plain, plain_moves);
+  bool any = plain_moves.size > 0;
+  std::uint16_t best = any ? stored(plain) : DRAW_CODE;
+  const bool qoth = pos.variant() == Variant::Qoth;
+  for (Move m : moves) {
+    if (m.kind() != Move::EN_PASSANT) continue;
+    Position after = pos;
+    after.play(m);
+    const std::uint16_t v = move_value(stored(after), qoth);
+    best = any ? better_code(best, v, qoth) : v;
+    any = true;
+  }
+  return any ? best : stored(plain);
+}
+
+}  // namespace hilltb

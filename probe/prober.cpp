@@ -1,0 +1,170 @@
+#include "prober.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include "formats/en_passant.h"
+#include "formats/symmetry.h"
+
+namespace hilltb {
+
+struct Prober::Table {
+  std::uint32_t id = 0;
+  ProbeStatus status = ProbeStatus::Ok;
+  std::string error;
+  std::unique_ptr<TableReader> reader;
+  std::unique_ptr<Index> index;
+};
+
+namespace {
+
+// Carries a failed lookup out of code_with_en_passant's callback.
+struct LookupFailed {
+  ProbeResult result;
+};
+
+ProbeResult failure(ProbeStatus status, std::string error) {
+  ProbeResult r;
+  r.status = status;
+  r.error = std::move(error);
+  return r;
+}
+
+}  // namespace
+
+Prober::Prober(ProberOptions options) : options_(std::move(options)), cache_(options_.cache_bytes) {}
+Prober::~Prober() = default;
+
+std::size_t Prober::open_tables() const {
+  std::shared_lock lock(tables_mutex_);
+  std::size_t n = 0;
+  for (const auto& [key, t] : tables_) n += t->reader != nullptr;
+  return n;
+}
+
+std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, ProbeResult& error) const {
+  std::shared_ptr<Table> table;
+  {
+    std::shared_lock lock(tables_mutex_);
+    if (const auto it = tables_.find(m.key()); it != tables_.end()) table = it->second;
+  }
+  if (!table) {
+    std::unique_lock lock(tables_mutex_);
+    auto& slot = tables_[m.key()];
+    if (!slot) {
+      auto t = std::make_shared<Table>();
+      t->id = next_table_id_++;
+      t->status = ProbeStatus::Missing;
+      t->error = "no table " + m.name() + " for " + std::string(variant_name(options_.variant)) + " in";
+      for (const auto& dir : options_.dirs) {
+        t->error.append(" ").append(dir.string());
+        const auto path = table_path(dir, options_.variant, "", m.name());
+        if (!std::filesystem::exists(path)) continue;
+        try {
+          t->reader = std::make_unique<TableReader>(path, TableExpectation{options_.variant, m.name()});
+          t->index = std::make_unique<Index>(m, options_.variant);
+          if (t->reader->header().positions_per_side != t->index->size())
+            throw TableError(path.string() + ": index size does not match this hilltb's");
+          t->status = ProbeStatus::Ok;
+          t->error.clear();
+        } catch (const TableError& e) {
+          t->reader.reset();
+          t->status = ProbeStatus::Corrupt;
+          t->error = e.what();
+        }
+        break;
+      }
+      slot = std::move(t);
+    }
+    table = slot;
+  }
+  if (table->status != ProbeStatus::Ok) error = failure(table->status, table->error);
+  return table->status == ProbeStatus::Ok ? table : nullptr;
+}
+
+std::optional<std::uint16_t> Prober::stored_code(const Position& pos, ProbeResult& error) const {
+  const Material m = Material::of(pos);
+  if (m.pieces() > MAX_TABLE_PIECES) {
+    error = failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds");
+    return std::nullopt;
+  }
+  const bool flip = !m.is_canonical();
+  const Position canonical = flip ? colour_flipped(pos) : pos;
+  const auto table = table_for(flip ? m.flipped() : m, error);
+  if (!table) return std::nullopt;
+  const auto [block, offset] = table->reader->locate(canonical.side_to_move(), table->index->encode(canonical));
+  const std::uint64_t key = std::uint64_t(table->id) << 32 | block;
+  BlockCache::Block values = cache_.find(key);
+  if (!values) {
+    auto fresh = std::make_shared<std::vector<std::uint16_t>>();
+    try {
+      table->reader->read_block(block, *fresh);
+    } catch (const TableError& e) {
+      error = failure(ProbeStatus::Corrupt, e.what());
+      return std::nullopt;
+    }
+    values = fresh;
+    cache_.insert(key, values);
+  }
+  return (*values)[offset];
+}
+
+ProbeResult Prober::probe(const Position& pos) const {
+  if (pos.variant() != options_.variant)
+    return failure(ProbeStatus::NotCovered, "a " + std::string(variant_name(pos.variant())) +
+                                                " position, the tables are " + std::string(variant_name(options_.variant)));
+  if (pos.variant() == Variant::Qoth) return failure(ProbeStatus::NotCovered, "no qoth tables yet");
+  if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
+  try {
+    const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) {
+      ProbeResult error;
+      if (const auto c = stored_code(p, error)) return *c;
+      throw LookupFailed{error};
+    });
+    ProbeResult r;
+    r.value = decode_value(code, false);
+    return r;
+  } catch (const LookupFailed& f) {
+    // A finished game needs no table.
+    if (const Outcome o = outcome(pos); o.over()) {
+      ProbeResult r;
+      r.value = {o.result, 0, o.points};
+      return r;
+    }
+    return f.result;
+  }
+}
+
+std::vector<RankedMove> Prober::rank_moves(const Position& pos) const {
+  MoveList list;
+  generate_legal(pos, list);
+  std::vector<RankedMove> ranked;
+  for (Move m : list) {
+    Position next = pos;
+    next.play(m);
+    ranked.push_back({m, probe(next)});
+  }
+  const bool qoth = pos.variant() == Variant::Qoth;
+  auto score = [&](const RankedMove& r) {
+    return r.after.ok() ? preference(move_value(encode_value(r.after.value), qoth), qoth) : -1000000000;
+  };
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](const RankedMove& a, const RankedMove& b) { return score(a) > score(b); });
+  return ranked;
+}
+
+std::vector<Move> Prober::line(const Position& start, int max_plies) const {
+  std::vector<Move> moves;
+  Position pos = start;
+  while (int(moves.size()) < max_plies) {
+    const ProbeResult r = probe(pos);
+    if (!r.ok() || r.value.result == 0 || r.value.distance == 0) break;
+    const auto ranked = rank_moves(pos);
+    if (ranked.empty() || !ranked.front().after.ok()) break;
+    moves.push_back(ranked.front().move);
+    pos.play(ranked.front().move);
+  }
+  return moves;
+}
+
+}  // namespace hilltb

@@ -1,0 +1,82 @@
+// The probing library: answers positions from table files, thread-safe.
+//
+// Tables open lazily on first use (no file handle for a table never probed), are
+// memory-mapped, and their decompressed blocks sit in a bounded cache shared by all
+// threads. Errors are values: a missing or corrupt table, a position the tables don't
+// cover (castling rights, too many pieces) come back in the result, never as an exit.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "formats/index.h"
+#include "formats/table_reader.h"
+#include "formats/value.h"
+#include "probe/block_cache.h"
+#include "rules/outcome.h"
+
+namespace hilltb {
+
+enum class ProbeStatus {
+  Ok,          // value holds the answer
+  Missing,     // no table for this material in the directories
+  Corrupt,     // the table file is damaged (error names it)
+  NotCovered,  // castling rights, or more pieces than any table holds
+};
+
+struct ProbeResult {
+  ProbeStatus status = ProbeStatus::Ok;
+  Value value;               // for the side to move (when Ok)
+  Termination over = Termination::None;  // the game is already over (no table needed)
+  std::string error;         // what went wrong, naming the file or the reason
+  bool ok() const { return status == ProbeStatus::Ok; }
+};
+
+struct RankedMove {
+  Move move;
+  ProbeResult after;  // the position after the move, from its side to move's view
+};
+
+struct ProberOptions {
+  std::vector<std::filesystem::path> dirs;  // searched in order for DIR/<variant>/<M>.htb
+  Variant variant = Variant::Koth;
+  std::size_t cache_bytes = std::size_t(64) << 20;
+};
+
+class Prober {
+ public:
+  explicit Prober(ProberOptions options);
+  ~Prober();
+
+  ProbeResult probe(const Position& pos) const;
+  // Every legal move, best first for the side to move (unknown values last).
+  std::vector<RankedMove> rank_moves(const Position& pos) const;
+  // The optimal line from pos to the end of the game (at most max_plies moves; stops
+  // at a draw, or where a value is unknown).
+  std::vector<Move> line(const Position& pos, int max_plies = 1000) const;
+
+  Variant variant() const { return options_.variant; }
+  // Tables opened so far (for tests of lazy opening).
+  std::size_t open_tables() const;
+
+ private:
+  struct Table;
+  // The open table for a canonical material, or an error result.
+  std::shared_ptr<Table> table_for(const Material& m, ProbeResult& error) const;
+  // The stored code of a position without en-passant right, or an error.
+  std::optional<std::uint16_t> stored_code(const Position& pos, ProbeResult& error) const;
+
+  ProberOptions options_;
+  mutable BlockCache cache_;
+  mutable std::shared_mutex tables_mutex_;
+  mutable std::unordered_map<std::uint64_t, std::shared_ptr<Table>> tables_;
+  mutable std::atomic<std::uint32_t> next_table_id_{0};
+};
+
+}  // namespace hilltb

@@ -1,0 +1,208 @@
+// The probing library on the tables the ctest fixture made: consistency of every
+// move's value with the position's, Fathom agreement with en passant, threads, errors.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "formats/symmetry.h"
+#include "probe/prober.h"
+#include "rules/fen.h"
+
+#ifdef HILLTB_HAVE_FATHOM
+#include <tbprobe.h>
+#endif
+
+namespace hilltb {
+namespace {
+
+namespace fs = std::filesystem;
+
+Prober prober(Variant v, std::size_t cache = 16 << 20, fs::path dir = HILLTB_TEST_TABLES) {
+  return Prober({{dir}, v, cache});
+}
+
+// Random legal positions of a material (no en passant), from its index.
+std::vector<Position> random_positions(const char* material, Variant v, int count, unsigned seed) {
+  const Index index(Material::parse(material, v), v);
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  Position pos;
+  while (int(out.size()) < count) {
+    const Color stm = rng() & 1 ? WHITE : BLACK;
+    if (!index.decode(rng() % index.size(), stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
+    // Any symmetric image, and either colour orientation.
+    Position p = transform(index.symmetries()[rng() % index.symmetries().size()], pos);
+    out.push_back(rng() & 1 ? colour_flipped(p) : p);
+  }
+  return out;
+}
+
+TEST(Prober, BestMoveValueIsThePositionsValueOnePlyOn) {
+  for (Variant v : {Variant::Koth, Variant::Chess}) {
+    const Prober p = prober(v);
+    for (const char* m : {"KQvKR", "KRPvK", "KPvKP", "KBNvK", "KvK"}) {
+      for (const Position& pos : random_positions(m, v, 300, 5)) {
+        const ProbeResult r = p.probe(pos);
+        ASSERT_TRUE(r.ok()) << r.error;
+        const auto ranked = p.rank_moves(pos);
+        if (ranked.empty()) {  // mate or stalemate, or a king on the hill
+          EXPECT_EQ(r.value.distance, 0) << to_fen(pos);
+          continue;
+        }
+        ASSERT_TRUE(ranked.front().after.ok()) << ranked.front().after.error;
+        const std::uint16_t best = move_value(encode_value(ranked.front().after.value), false);
+        EXPECT_EQ(decode_value(best, false), r.value) << variant_name(v) << " " << to_fen(pos);
+        for (const RankedMove& rm : ranked)  // best first
+          EXPECT_LE(preference(move_value(encode_value(rm.after.value), false), false), preference(best, false));
+      }
+    }
+  }
+}
+
+TEST(Prober, LineEndsTheGameInTheTablesDistance) {
+  const Prober p = prober(Variant::Koth);
+  for (const Position& start : random_positions("KQvKR", Variant::Koth, 50, 9)) {
+    const ProbeResult r = p.probe(start);
+    if (r.value.result == 0) continue;
+    Position pos = start;
+    const auto line = p.line(start);
+    EXPECT_EQ(int(line.size()), r.value.distance) << to_fen(start);
+    for (Move m : line) pos.play(m);
+    EXPECT_TRUE(outcome(pos).over()) << to_fen(start);
+  }
+}
+
+TEST(Prober, OpensTablesLazily) {
+  const Prober p = prober(Variant::Koth);
+  EXPECT_EQ(p.open_tables(), 0u);
+  p.probe(parse_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", Variant::Koth));
+  EXPECT_EQ(p.open_tables(), 1u);
+}
+
+TEST(Prober, ErrorsAreValues) {
+  const Prober p = prober(Variant::Koth);
+  const ProbeResult castling = p.probe(parse_fen("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", Variant::Koth));
+  EXPECT_EQ(castling.status, ProbeStatus::NotCovered);
+  EXPECT_NE(castling.error.find("castling"), std::string::npos);
+  const ProbeResult missing = p.probe(parse_fen("k7/8/8/8/8/8/8/KQRRB3 w - - 0 1", Variant::Koth));
+  EXPECT_EQ(missing.status, ProbeStatus::Missing);
+  EXPECT_NE(missing.error.find("KQRRBvK"), std::string::npos) << missing.error;
+  // A finished game needs no table: mate with five pieces.
+  const ProbeResult mate = p.probe(parse_fen("k6R/6R1/8/8/8/8/8/4K2Q b - - 0 1", Variant::Koth));
+  ASSERT_TRUE(mate.ok()) << mate.error;
+  EXPECT_EQ(mate.value.result, -1);
+  EXPECT_EQ(mate.value.distance, 0);
+}
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("hilltb-probe-" + std::to_string(std::random_device{}()));
+  ~TempDir() { fs::remove_all(path); }
+};
+
+TEST(Prober, CorruptTruncatedAndVanishingFiles) {
+  TempDir dir;
+  const fs::path from = table_path(HILLTB_TEST_TABLES, Variant::Koth, "", "KRvK");
+  const fs::path to = table_path(dir.path, Variant::Koth, "", "KRvK");
+  fs::create_directories(to.parent_path());
+  const Position pos = parse_fen("8/8/8/8/8/2k5/8/KR6 w - - 0 1", Variant::Koth);
+  // Damaged data all through the blocks: a corrupt error naming the file.
+  {
+    fs::copy_file(from, to);
+    const auto size = std::streamoff(fs::file_size(to));
+    std::fstream f(to, std::ios::in | std::ios::out | std::ios::binary);
+    for (std::streamoff at = size / 2; at < size; at += 40) f.seekp(at), f.put('\x55');
+  }
+  {
+    const ProbeResult r = prober(Variant::Koth, 0, dir.path).probe(pos);
+    EXPECT_EQ(r.status, ProbeStatus::Corrupt);
+    EXPECT_NE(r.error.find(to.string()), std::string::npos) << r.error;
+  }
+  // Truncated after open, then deleted after open: errors or answers, never a crash.
+  fs::remove(to);
+  fs::copy_file(from, to);
+  {
+    const Prober p = prober(Variant::Koth, 0, dir.path);
+    ASSERT_TRUE(p.probe(pos).ok());
+    fs::resize_file(to, 300);
+    const ProbeResult r = p.probe(parse_fen("8/8/8/8/8/2k5/8/KR6 b - - 0 1", Variant::Koth));
+    EXPECT_EQ(r.status, ProbeStatus::Corrupt);
+    EXPECT_NE(r.error.find("changed size"), std::string::npos) << r.error;
+  }
+  fs::remove(to);
+  fs::copy_file(from, to);
+  {
+    const Prober p = prober(Variant::Koth, 0, dir.path);
+    ASSERT_TRUE(p.probe(pos).ok());
+    fs::remove(to);
+    EXPECT_TRUE(p.probe(parse_fen("8/8/8/8/8/2k5/8/KR6 b - - 0 1", Variant::Koth)).ok());
+  }
+}
+
+TEST(Prober, EightThreadsAnswerAsOne) {
+  const auto positions = random_positions("KRvKN", Variant::Koth, 4000, 3);
+  std::vector<Value> single;
+  {
+    const Prober p = prober(Variant::Koth);
+    for (const Position& pos : positions) single.push_back(p.probe(pos).value);
+  }
+  const Prober shared = prober(Variant::Koth, 1 << 20);  // small: eviction under load
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (std::size_t i = 0; i < positions.size(); ++i) {
+        const std::size_t k = (i * 7919 + std::size_t(t) * 131) % positions.size();
+        const ProbeResult r = shared.probe(positions[k]);
+        if (!r.ok() || !(r.value == single[k])) ++wrong;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+#ifdef HILLTB_HAVE_FATHOM
+// Chess mode through the prober against Fathom, en-passant rights included.
+TEST(Prober, AgreesWithFathomIncludingEnPassant) {
+  if (!std::filesystem::exists(HILLTB_SYZYGY_DIR "/KPvKP.rtbw") || !tb_init(HILLTB_SYZYGY_DIR))
+    GTEST_SKIP() << "Syzygy files not found: skipped";
+  const Prober p = prober(Variant::Chess);
+  auto fathom = [](const Position& pos) {
+    const unsigned r = tb_probe_wdl(pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING), pos.pieces(QUEEN),
+                                    pos.pieces(ROOK), pos.pieces(BISHOP), pos.pieces(KNIGHT), pos.pieces(PAWN), 0, 0,
+                                    pos.en_passant() == SQ_NONE ? 0 : unsigned(pos.en_passant()),
+                                    pos.side_to_move() == WHITE);
+    return r >= TB_CURSED_WIN ? 1 : r <= TB_BLESSED_LOSS ? -1 : 0;
+  };
+  int with_ep = 0;
+  for (const char* m : {"KQvKR", "KRvKB", "KPvKP", "KBPvK"})
+    for (const Position& pos : random_positions(m, Variant::Chess, 3000, 17)) {
+      const ProbeResult r = p.probe(pos);
+      ASSERT_TRUE(r.ok()) << r.error;
+      EXPECT_EQ(r.value.result, fathom(pos)) << to_fen(pos);
+      // The same position just after a double push, where en passant may follow.
+      const Color us = pos.side_to_move();
+      for (Bitboard b = pos.pieces(~us, PAWN); b;) {
+        const Square pawn = pop_lsb(b);
+        const int up = us == WHITE ? -8 : 8;  // the opponent's direction
+        if (relative_rank(~us, pawn) != 3 || (pos.occupied() & (square_bb(pawn - up) | square_bb(pawn - 2 * up))))
+          continue;
+        Position before = pos;  // is the double push that led here legal?
+        before.remove(pawn);
+        before.put(make_piece(~us, PAWN), pawn - 2 * up);
+        if (before.attacked_by(~us, before.king_square(us))) continue;
+        Position ep = pos;
+        ep.set_en_passant(pawn - up);
+        const ProbeResult e = p.probe(ep);
+        ASSERT_TRUE(e.ok()) << e.error;
+        EXPECT_EQ(e.value.result, fathom(ep)) << to_fen(ep);
+        ++with_ep;
+      }
+    }
+  EXPECT_GT(with_ep, 50);
+}
+#endif
+
+}  // namespace
+}  // namespace hilltb
