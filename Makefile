@@ -9,7 +9,7 @@ TEST_PACKAGES = fairy-stockfish libfathom-dev
 .PHONY: run test build deps test-deps sanitize bench clean
 
 run: build
-	./tools/demo.sh $(BUILD)/hilltb
+	./tools/demo.sh $(BUILD)/hilltb tables
 
 test: test-deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

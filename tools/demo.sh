@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# What `make run` shows: the rules core at work on a few example positions.
+# What `make run` does after the build: generate the King of the Hill tables up to 4
+# pieces into ./tables (kept if already there) and probe a few example positions.
 set -euo pipefail
 hilltb=${1:-build/hilltb}
-echo "== King of the Hill perft from the start position, depth 5"
-"$hilltb" perft --depth 5
-echo "== A king one step from the hill (koth)"
-"$hilltb" moves --variant koth "8/8/8/8/2K5/8/8/k7 w - - 0 1"
-echo "== Queen of the Hill, RULES.md's example on the ring layout"
-"$hilltb" moves --variant qoth "8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b"
+tables=${2:-tables}
+"$hilltb" gen --variant koth --pieces 4 --tables "$tables"
+"$hilltb" info --variant koth --tables "$tables" KQvK KRvK KQvKR KPvK
+for fen in "8/8/8/8/8/2k5/8/KQ6 w - - 0 1" "8/8/3k4/8/8/8/1P6/K7 w - - 0 1" "7k/8/8/8/8/8/8/K6R b - - 0 1"; do
+  echo
+  "$hilltb" probe --variant koth --tables "$tables" "$fen" | head -6
+done
+echo
+"$hilltb" line --variant koth --tables "$tables" "8/8/8/8/8/2k5/8/KQ6 w - - 0 1"
