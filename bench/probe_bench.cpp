@@ -9,7 +9,7 @@
 #include <random>
 
 #include "formats/symmetry.h"
-#include "gen/generate.h"
+#include "bench_tables.h"
 #include "probe/prober.h"
 
 namespace {
@@ -17,18 +17,7 @@ namespace {
 using namespace hilltb;
 namespace fs = std::filesystem;
 
-fs::path chess_tables() {
-  static const fs::path dir = [] {
-    const fs::path d = fs::temp_directory_path() / "hilltb-bench-tables";
-    GenerateOptions options;
-    options.dir = d;
-    options.variant = Variant::Chess;
-    Progress quiet(false);
-    generate_tables({Material::parse("KQvKR", Variant::Chess)}, options, quiet, nullptr);
-    return d;
-  }();
-  return dir;
-}
+const fs::path& chess_tables() { return hilltb::bench::chess_bench_tables(); }
 
 // Random legal positions of a material, any symmetric image and colour orientation.
 std::vector<Position> positions(const char* material, Variant v, std::size_t count) {

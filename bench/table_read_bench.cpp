@@ -6,7 +6,8 @@
 #include <random>
 
 #include "formats/table_reader.h"
-#include "gen/generate.h"
+#include "bench_tables.h"
+#include "gen/table_set.h"
 
 namespace {
 
@@ -14,15 +15,7 @@ using namespace hilltb;
 namespace fs = std::filesystem;
 
 const fs::path& table_file() {
-  static const fs::path path = [] {
-    const fs::path dir = fs::temp_directory_path() / "hilltb-bench-tables";
-    GenerateOptions options;
-    options.dir = dir;
-    options.variant = Variant::Chess;
-    Progress quiet(false);
-    generate_tables({Material::parse("KQvKR", Variant::Chess)}, options, quiet, nullptr);
-    return table_path(dir, Variant::Chess, "", "KQvKR");
-  }();
+  static const fs::path path = table_path(hilltb::bench::chess_bench_tables(), Variant::Chess, "", "KQvKR");
   return path;
 }
 

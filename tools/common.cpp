@@ -43,6 +43,15 @@ std::vector<Material> TableOptions::materials(Variant v) const {
   return out;
 }
 
+std::shared_ptr<TableCommandOptions> add_table_subcommand(CLI::App& app, const std::string& name,
+                                                          const std::string& description, CLI::App*& cmd) {
+  auto opts = std::make_shared<TableCommandOptions>();
+  cmd = app.add_subcommand(name, description);
+  opts->variant.add_to(*cmd);
+  opts->tables.add_to(*cmd, true);
+  return opts;
+}
+
 std::string join_words(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,14 @@ struct TableOptions {
   // The named materials, canonical (throws MaterialError naming a bad one).
   std::vector<Material> materials(Variant v) const;
 };
+
+// A subcommand over a table directory: --variant, --layout, --tables and materials.
+struct TableCommandOptions {
+  VariantOptions variant;
+  TableOptions tables;
+};
+std::shared_ptr<TableCommandOptions> add_table_subcommand(CLI::App& app, const std::string& name,
+                                                          const std::string& description, CLI::App*& cmd);
 
 // FEN arguments arrive split at spaces when not quoted: join them back.
 std::string join_words(const std::vector<std::string>& words);

@@ -10,14 +10,8 @@
 namespace hilltb::cli {
 
 void add_info_command(CLI::App& app) {
-  struct Options {
-    VariantOptions variant;
-    TableOptions tables;
-  };
-  auto opts = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("info", "one line per table: positions, results, longest win, size");
-  opts->variant.add_to(*cmd);
-  opts->tables.add_to(*cmd, true);
+  CLI::App* cmd = nullptr;
+  auto opts = add_table_subcommand(app, "info", "one line per table: positions, results, longest win, size", cmd);
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
     std::printf("%-10s %13s %13s %13s %13s %8s %12s %13s %8s\n", "material", "positions", "wins", "draws",

@@ -8,14 +8,8 @@
 namespace hilltb::cli {
 
 void add_verify_command(CLI::App& app) {
-  struct Options {
-    VariantOptions variant;
-    TableOptions tables;
-  };
-  auto opts = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("verify", "check every table's checksum and every stored value");
-  opts->variant.add_to(*cmd);
-  opts->tables.add_to(*cmd, true);
+  CLI::App* cmd = nullptr;
+  auto opts = add_table_subcommand(app, "verify", "check every table's checksum and every stored value", cmd);
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
     int failed = 0;
