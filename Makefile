@@ -6,7 +6,7 @@ PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev l
                 nlohmann-json3-dev libgtest-dev libbenchmark-dev
 TEST_PACKAGES = fairy-stockfish libfathom-dev
 
-.PHONY: run test build deps test-deps sanitize bench clean
+.PHONY: run test build deps test-deps sanitize tsan bench clean
 
 run: build
 	./tools/demo.sh $(BUILD)/hilltb tables
@@ -24,6 +24,15 @@ sanitize: test-deps
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
+# The probing library's tests under ThreadSanitizer (8 threads on one Prober), on the
+# tables of the normal build.
+tsan: build
+	$(BUILD)/hilltb gen --quiet --variant koth --pieces 4 --tables $(BUILD)/test-tables
+	$(BUILD)/hilltb gen --quiet --variant chess --pieces 4 --tables $(BUILD)/test-tables
+	cmake -S . -B $(BUILD)-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILLTB_TSAN=ON -DHILLTB_BENCH=OFF
+	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test
+	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/probe_test
+
 bench: build
 	for b in $(BUILD)/bench/*_bench; do $$b; done
 
@@ -34,4 +43,4 @@ test-deps: deps
 	@./tools/install-packages.sh $(TEST_PACKAGES)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-sanitize
+	rm -rf $(BUILD) $(BUILD)-sanitize $(BUILD)-tsan

@@ -1,44 +1,52 @@
 #!/usr/bin/env python3
 """Make tests/data/koth_mates.txt: short forced King-of-the-Hill results.
 
-Usage (from the repository root):
+Usage (from the repository root; about 9 minutes):
 
     python3 tests/data/make_koth_mates.py > tests/data/koth_mates.txt
 
 The results come from Fairy-Stockfish (Debian's /usr/games/fairy-stockfish,
 or the program named by $FAIRY_STOCKFISH), driven over UCI: one engine
-process with Threads=1, `setoption name UCI_Variant value kingofthehill`,
-`ucinewgame` + `position fen <FEN>` for every search.  Python 3 standard
-library only; the random positions come from a fixed seed, so the output is
-the same on every run (given the same engine).
+process, Threads 1, Hash 16, `setoption name UCI_Variant value
+kingofthehill`, and `ucinewgame` + `position fen <FEN>` before every search.
+Python 3 standard library only.  The random positions come from a fixed seed,
+but the searches are timed, so which positions end up in the file can vary a
+little with machine speed and load (the results themselves should not).
 
 Positions: random 3- and 4-man koth positions (both kings plus one or two of
 Q R B N P for either side), no castling rights, no en-passant square, side to
 move random, no pawn on rank 1 or 8, kings not adjacent, the side not to move
 not in check (checked here in Python and again with the engine's `d`
-command), no king on d4/e4/d5/e5, and at least one legal move for the side to
-move (engine `go perft 1`), so the game is not already over.
+command, which must also echo the FEN unchanged), no king on d4/e4/d5/e5,
+and at least one legal move for the side to move (engine `go perft 1`), so
+the game is not already over.  Half of the samples have one piece for each
+side, where longer wins are most common.
 
-Result for each position:
-  * `go mate N` for N = 1, 2, ..., 8 in turn.  The first N whose search ends
-    with `score mate M`, M > 0, gives the result M: the side to move wins in M
-    moves (2M-1 plies).  A search for a win in N moves when the shortest win is
-    longer runs on to the engine's maximum depth (245) and ends with its own
-    (longer, or negative, or centipawn) score; that counts as "no win in N".
-    M must be <= N; a position where M < N (an earlier, shorter search missed
-    it) is dropped as unreliable.
-  * If no N <= 8 gives a win, the final score of the `go mate 8` search
-    (which ran to depth 245) decides: `score mate -M` with M <= 7 gives -M,
-    the side to move loses in M moves (2M plies), but only after a check of
-    every legal move: each must leave a position where the opponent's
-    shortest win (by the same `go mate` ladder) is at most M moves, and
-    after at least one move exactly M.  Anything else is `none`: no forced win for the
-    side to move within 8 moves (15 plies).
-  * Any search that has not ended after TIMEOUT seconds is stopped and the
-    position is dropped.
+Each sampled position first gets a quick `go depth 14`; its score only
+serves to skip positions of a kind already collected in full.  Then:
+
+  * `go mate 8`.  If it ends with `score mate M`, 0 < M <= 8, the go-mate
+    ladder settles the length: `go mate N` for N = 1, 2, ... in turn; the
+    first N whose search ends with `score mate M'`, 0 < M' <= N, gives the
+    result N (the side to move wins in N moves, 2N-1 plies), and M' must
+    equal N (else the position is dropped).  A `go mate N` with no win in N
+    moves runs on towards the engine's maximum depth (245) without stopping;
+    it is stopped after T_FAIL seconds and counts as "no win in N" if it got
+    to depth MIN_DEPTH (30, twice the 15 plies of a win in 8) or more;
+    otherwise the position is dropped.
+  * Else, if the `go mate 8` search (stopped after T_MAIN seconds, having
+    reached depth NONE_MIN_DEPTH or more, or finished at depth 245) ends
+    with `score mate -M`, M <= 7, the result is -M: the side to move loses in
+    M moves (2M plies).  This is checked move by move: after every legal
+    move, `go mate M` must find the opponent a win in at most M moves, and
+    after at least one of them `go mate M-1` must find none.
+  * Else the result is `none`: no forced win for the side to move within 8
+    moves (15 plies).  Half of these are positions where the engine still
+    sees a win (`score mate M` with M > 8, or +2 pawns or more), to test the
+    15-ply boundary; the other half are not.
 
 Fairy-Stockfish scores a king's legal move onto d4/e4/d5/e5 as a win (mate)
-exactly like a checkmate, so `score mate 1` is also "can step onto the hill".
+just like a checkmate: `score mate 1` for 8/8/8/8/2K5/8/8/k7 w (c4-d4).
 
 Output format: lines starting with '#' are comments; every other line is
     fen|result
@@ -81,10 +89,6 @@ HILL = {27, 28, 35, 36}          # d4 e4 d5 e5 (square = rank * 8 + file)
 
 # --------------------------------------------------------------------------
 # Board helpers (square 0 = a1, 7 = h1, 63 = h8).
-
-def sq_name(s):
-    return "abcdefgh"[s % 8] + str(s // 8 + 1)
-
 
 def king_dist(a, b):
     return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
