@@ -5,6 +5,7 @@
 
 #include "formats/en_passant.h"
 #include "formats/symmetry.h"
+#include "rules/fen.h"
 
 namespace hilltb {
 
@@ -132,6 +133,14 @@ ProbeResult Prober::probe(const Position& pos) const {
       return r;
     }
     return f.result;
+  }
+}
+
+ProbeResult Prober::probe_fen(std::string_view fen) const {
+  try {
+    return probe(parse_fen(fen, options_.variant));
+  } catch (const FenError& e) {
+    return failure(ProbeStatus::Malformed, e.what());
   }
 }
 

@@ -28,6 +28,7 @@ enum class ProbeStatus {
   Missing,     // no table for this material in the directories
   Corrupt,     // the table file is damaged (error names it)
   NotCovered,  // castling rights, or more pieces than any table holds
+  Malformed,   // the FEN given to probe_fen is not a legal position (error says why)
 };
 
 struct ProbeResult {
@@ -55,6 +56,8 @@ class Prober {
   ~Prober();
 
   ProbeResult probe(const Position& pos) const;
+  // The same from FEN text: a malformed FEN is a Malformed result, not an exception.
+  ProbeResult probe_fen(std::string_view fen) const;
   // Every legal move, best first for the side to move (unknown values last).
   std::vector<RankedMove> rank_moves(const Position& pos) const;
   // The optimal line from pos to the end of the game (at most max_plies moves; stops

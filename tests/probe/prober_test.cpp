@@ -97,6 +97,9 @@ TEST(Prober, ErrorsAreValues) {
   const ProbeResult missing = p.probe(parse_fen("k7/8/8/8/8/8/8/KQRRB3 w - - 0 1", Variant::Koth));
   EXPECT_EQ(missing.status, ProbeStatus::Missing);
   EXPECT_NE(missing.error.find("KQRRBvK"), std::string::npos) << missing.error;
+  const ProbeResult malformed = p.probe_fen("8/8/8/8/8/2k5/8/KQ7 w - - 0 1");
+  EXPECT_EQ(malformed.status, ProbeStatus::Malformed);
+  EXPECT_NE(malformed.error.find("more than 8 squares"), std::string::npos) << malformed.error;
   // A finished game needs no table: mate with five pieces.
   const ProbeResult mate = p.probe(parse_fen("k6R/6R1/8/8/8/8/8/4K2Q b - - 0 1", Variant::Koth));
   ASSERT_TRUE(mate.ok()) << mate.error;
@@ -209,6 +212,36 @@ TEST(Prober, AgreesWithFathomIncludingEnPassant) {
       }
     }
   EXPECT_GT(with_ep, 50);
+}
+
+// Every position of two 4-piece tables, through the prober (its cache, index and
+// colour handling), against Fathom.
+TEST(Prober, AgreesWithFathomOnEveryPositionOfKQvKRAndKPvKP) {
+  if (!std::filesystem::exists(HILLTB_SYZYGY_DIR "/KPvKP.rtbw") || !tb_init(HILLTB_SYZYGY_DIR))
+    GTEST_SKIP() << "Syzygy files not found: skipped";
+  const Prober p = prober(Variant::Chess, 64 << 20);
+  for (const char* name : {"KQvKR", "KPvKP"}) {
+    const Index index(Material::parse(name, Variant::Chess), Variant::Chess);
+    std::uint64_t compared = 0, wrong = 0;
+    Position pos;
+    for (std::uint64_t g = 0; g < 2 * index.size(); ++g) {
+      const Color stm = g < index.size() ? WHITE : BLACK;
+      if (!index.decode(g % index.size(), stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
+      const Position flipped = colour_flipped(pos);  // probe the other colours' orientation
+      const ProbeResult r = p.probe(flipped);
+      const unsigned f = tb_probe_wdl(flipped.pieces(WHITE), flipped.pieces(BLACK), flipped.pieces(KING),
+                                      flipped.pieces(QUEEN), flipped.pieces(ROOK), flipped.pieces(BISHOP),
+                                      flipped.pieces(KNIGHT), flipped.pieces(PAWN), 0, 0, 0,
+                                      flipped.side_to_move() == WHITE);
+      const int theirs = f >= TB_CURSED_WIN ? 1 : f <= TB_BLESSED_LOSS ? -1 : 0;
+      ++compared;
+      if (!r.ok() || r.value.result != theirs) {
+        if (++wrong < 4) ADD_FAILURE() << name << " " << to_fen(flipped) << ": " << r.value.result << " vs " << theirs;
+      }
+    }
+    EXPECT_EQ(wrong, 0u) << name;
+    EXPECT_GT(compared, index.size()) << name;
+  }
 }
 #endif
 
