@@ -18,7 +18,12 @@ extern "C" void on_interrupt(int) { interrupted.store(true); }
 // "4G", "512M", "100000" -> bytes.
 std::uint64_t parse_size(const std::string& text) {
   std::size_t used = 0;
-  const double number = std::stod(text, &used);
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw std::invalid_argument("bad size '" + text + "' (try 4G or 512M)");
+  }
   const std::string unit = text.substr(used);
   const double scale = unit.empty() ? 1 : unit == "K" ? 1 << 10 : unit == "M" ? 1 << 20
                      : unit == "G" ? double(1ull << 30) : -1;

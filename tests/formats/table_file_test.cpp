@@ -5,6 +5,7 @@
 #include <fstream>
 #include <random>
 
+#include "../fuzz_budget.h"
 #include "formats/table_reader.h"
 #include "formats/table_writer.h"
 #include "formats/value.h"
@@ -150,8 +151,9 @@ TEST(TableFile, FuzzedFilesNeverCrashTheReader) {
   const auto bytes = slurp(good);
   std::mt19937_64 rng(99);
   const fs::path bad = dir.path / "fuzz.htb";
-  int opened = 0, caught = 0;
-  for (int i = 0; i < 3000; ++i) {
+  long opened = 0, caught = 0, unchanged = 0;
+  test::FuzzBudget budget(3000);
+  while (budget.next()) {
     auto damaged = bytes;
     for (int e = 1 + int(rng() % 4); e > 0; --e) {
       const std::size_t at = rng() % damaged.size();
@@ -161,6 +163,10 @@ TEST(TableFile, FuzzedFilesNeverCrashTheReader) {
         case 2: damaged[std::min<std::size_t>(at, 200)] = std::uint8_t(rng()); break;  // the header
       }
       if (damaged.empty()) damaged.push_back(0);
+    }
+    if (damaged == bytes) {  // a byte overwritten with its own value: no damage
+      ++unchanged;
+      continue;
     }
     spit(bad, damaged);
     try {
@@ -174,7 +180,7 @@ TEST(TableFile, FuzzedFilesNeverCrashTheReader) {
       ++caught;
     }
   }
-  EXPECT_EQ(caught, 3000);
+  EXPECT_EQ(caught + unchanged, budget.done());
   EXPECT_GT(opened, 100);  // some damage only shows when blocks are read or checked
 }
 

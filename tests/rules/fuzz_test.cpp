@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "../fuzz_budget.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
@@ -40,7 +41,7 @@ std::string mutate(std::string s, std::mt19937_64& rng) {
 TEST(Fuzz, FenParserNeverCrashes) {
   std::mt19937_64 rng(7);
   int accepted = 0, rejected = 0;
-  for (int i = 0; i < 200000; ++i) {
+  for (test::FuzzBudget budget(200000); budget.next();) {
     const std::string fen = mutate(FEN_SEEDS[rng() % std::size(FEN_SEEDS)], rng);
     const Variant v = Variant(rng() % 3);
     try {
@@ -66,7 +67,7 @@ TEST(Fuzz, LayoutParserNeverCrashes) {
   const std::string seed = ring_layout().to_text();
   const std::string alphabet = "abcdefghi0123456789 \n#blockerstargetp12name";
   int accepted = 0;
-  for (int i = 0; i < 50000; ++i) {
+  for (test::FuzzBudget budget(50000); budget.next();) {
     std::string text = seed;
     for (int e = 1 + int(rng() % 3); e > 0; --e) {
       const std::size_t at = rng() % (text.size() + 1);
