@@ -94,23 +94,22 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
   } else {
     symmetries_ = chess_symmetries(material.has_pawns());
   }
-  auto add = [&](Color c, PieceType pt, Bitboard domain, int first_blocker) {
+  auto add = [&](Color c, PieceType pt, Bitboard domain) {
     if (material.count(c, pt))
-      groups_.push_back({make_piece(c, pt), material.count(c, pt), domain, first_blocker, 0, 0});
+      groups_.push_back({make_piece(c, pt), material.count(c, pt), domain, pt == PAWN, 0, 0});
   };
   constexpr PieceType PIECES[] = {QUEEN, ROOK, BISHOP, KNIGHT};
   if (!qoth) {
-    add(WHITE, KING, board, 0);
-    add(BLACK, KING, board, 0);
+    add(WHITE, KING, board);
+    add(BLACK, KING, board);
     lead_groups_ = 2;
-    const int first_pawn = int(groups_.size());
-    for (Color c : {WHITE, BLACK}) add(c, PAWN, PAWN_SQUARES, first_pawn);
+    for (Color c : {WHITE, BLACK}) add(c, PAWN, PAWN_SQUARES);
     for (Color c : {WHITE, BLACK})
-      for (PieceType pt : PIECES) add(c, pt, board, 0);
+      for (PieceType pt : PIECES) add(c, pt, board);
   } else {
     for (Color c : {WHITE, BLACK}) {
-      add(c, KING, board, 0);
-      for (PieceType pt : PIECES) add(c, pt, board, 0);
+      add(c, KING, board);
+      for (PieceType pt : PIECES) add(c, pt, board);
     }
     // The smallest group leads (the first of equals): fewest placements to reduce.
     const auto smallest = std::min_element(groups_.begin(), groups_.end(),
@@ -121,7 +120,8 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
   // Radices: the domain less the squares of the blocking groups placed before.
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     int taken = 0;
-    for (std::size_t b = groups_[g].first_blocker; b < g; ++b) taken += groups_[b].count;
+    for (std::size_t b = 0; b < g; ++b)
+      if (!groups_[g].pawns_only || type_of(groups_[b].piece) == PAWN) taken += groups_[b].count;
     groups_[g].radix = BINOMIAL.c[popcount(groups_[g].domain) - taken][groups_[g].count];
   }
   lead_keys_ = 1;
@@ -219,7 +219,7 @@ std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
   for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
     const Group& gr = groups_[g];
     const Bitboard squares = p[group_slot(gr.piece)];
-    const Bitboard blocked = gr.first_blocker == 0 ? placed : pawns_placed;
+    const Bitboard blocked = gr.pawns_only ? pawns_placed : placed;
     idx += rank_combination(squares, gr.domain & ~blocked) * gr.stride;
     placed |= squares;
     if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
@@ -275,16 +275,16 @@ bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {
     p[group_slot(groups_[g].piece)] = unrank_combination(r, groups_[g].count, groups_[g].domain & ~occupied);
     occupied |= p[group_slot(groups_[g].piece)];
   }
+  Bitboard pawns_placed = 0;  // the running unions of index_of
   for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
     const Group& gr = groups_[g];
     const std::uint64_t r = rest / gr.stride;
     rest %= gr.stride;
-    Bitboard blocked = 0;
-    for (std::size_t b = gr.first_blocker; b < g; ++b) blocked |= p[group_slot(groups_[b].piece)];
-    const Bitboard squares = unrank_combination(r, gr.count, gr.domain & ~blocked);
+    const Bitboard squares = unrank_combination(r, gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed : occupied));
     if (squares & occupied) return false;  // a pawn on a king's square
     p[group_slot(gr.piece)] = squares;
     occupied |= squares;
+    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
   for (const Group& g : groups_)
     for (Bitboard b = p[group_slot(g.piece)]; b;) out.put(g.piece, pop_lsb(b));

@@ -50,7 +50,7 @@ class Index {
     Piece piece;
     int count;
     Bitboard domain;   // squares the group may stand on
-    int first_blocker; // groups [first_blocker, this) are removed from the domain first
+    bool pawns_only;   // avoids only the pawns placed before it (else every group before it)
     std::uint64_t radix;
     std::uint64_t stride;
   };

@@ -5,7 +5,6 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <mutex>
 
 #include "gen/unmove.h"
 #include "rules/outcome.h"
