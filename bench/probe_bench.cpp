@@ -96,7 +96,7 @@ void BM_HilltbRankMoves_KQvKR(benchmark::State& state) {
 
 void koth_five(benchmark::State& state, const char* material, bool rank) {
   const char* dir = std::getenv("HILLTB_BENCH_TABLES");
-  if (!dir || !fs::exists(table_path(dir, Variant::Koth, "", material))) {
+  if (!dir || !fs::exists(table_path(dir, TableKind(Variant::Koth), material))) {
     state.SkipWithError("set HILLTB_BENCH_TABLES to a directory with koth 5-piece tables");
     return;
   }

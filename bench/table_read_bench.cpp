@@ -15,7 +15,7 @@ using namespace hilltb;
 namespace fs = std::filesystem;
 
 const fs::path& table_file() {
-  static const fs::path path = table_path(hilltb::bench::chess_bench_tables(), Variant::Chess, "", "KQvKR");
+  static const fs::path path = table_path(hilltb::bench::chess_bench_tables(), TableKind(Variant::Chess), "KQvKR");
   return path;
 }
 
@@ -24,7 +24,7 @@ fs::path table_with_blocks(std::uint32_t block_values) {
   const fs::path path = table_file().parent_path() / ("KQvKR-" + std::to_string(block_values) + ".htb");
   if (fs::exists(path)) return path;
   TableReader original(table_file(), {Variant::Chess, "KQvKR"});
-  TableSet loader(Variant::Chess, ring_layout(), SQ_NONE);
+  TableSet loader{TableKind(Variant::Chess)};
   const auto table = loader.load(table_file(), Material::parse("KQvKR", Variant::Chess));
   WriteOptions options;
   options.block_values = block_values;

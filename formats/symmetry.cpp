@@ -1,5 +1,9 @@
 #include "symmetry.h"
 
+#include <algorithm>
+
+#include "formats/material.h"
+
 namespace hilltb {
 
 Bitboard transform(int t, Bitboard b) {
@@ -22,16 +26,16 @@ Position transform(int t, const Position& pos) {
 }
 
 Position colour_flipped(const Position& pos) {
-  constexpr int RANK_MIRROR = 2;
+  const int mirror = pos.variant() == Variant::Qoth ? 0 : 2;  // identity or the rank mirror
   Position out(pos.variant());
   for (Bitboard b = pos.pieces(); b;) {
     const Square s = pop_lsb(b);
     const Piece p = pos.piece_on(s);
-    out.put(make_piece(~color_of(p), type_of(p)), transform(RANK_MIRROR, s));
+    out.put(make_piece(~color_of(p), type_of(p)), transform(mirror, s));
   }
   if (pos.target() != SQ_NONE)
-    out.set_fixed(transform(RANK_MIRROR, pos.fixed() & ~square_bb(pos.target())),
-                  transform(RANK_MIRROR, pos.target()));
+    out.set_fixed(transform(mirror, pos.fixed() & ~square_bb(pos.target())),
+                  transform(mirror, pos.target()));
   out.set_side_to_move(~pos.side_to_move());
   out.set_counters(pos.rule50(), pos.fullmove());
   return out;
@@ -48,6 +52,29 @@ std::vector<int> qoth_symmetries(const Layout& layout, Square target) {
     if (transform(t, layout.blocker_bb()) == layout.blocker_bb() && transform(t, target) == target)
       group.push_back(t);
   return group;
+}
+
+TargetClass target_class(const Layout& layout, Square target) {
+  for (Square rep : layout.targets)
+    for (int t = 0; t < 8; ++t)
+      if (transform(t, target) == rep && transform(t, layout.blocker_bb()) == layout.blocker_bb()) return {rep, t};
+  throw LayoutError("no target of layout " + layout.name + " matches the position's target");
+}
+
+std::vector<Square> target_representatives(const Layout& layout) {
+  std::vector<Square> reps;
+  for (Square t : layout.targets) {
+    const Square rep = target_class(layout, t).representative;
+    if (std::find(reps.begin(), reps.end(), rep) == reps.end()) reps.push_back(rep);
+  }
+  return reps;
+}
+
+Position table_position(const Position& pos, const Layout& layout) {
+  const Position coloured = Material::of(pos).is_canonical() ? pos : colour_flipped(pos);
+  if (pos.variant() != Variant::Qoth) return coloured;
+  const int t = target_class(layout, pos.target()).transform;
+  return t ? transform(t, coloured) : coloured;
 }
 
 }  // namespace hilltb

@@ -23,6 +23,8 @@ Bitboard transform(int t, Bitboard b);
 // are dropped: table positions have neither).
 Position transform(int t, const Position& pos);
 // The position with colours swapped and the ranks mirrored (same game, other side).
+// qoth pieces move alike both ways up the board, so there only the colours swap and
+// every square, fixed pawns included, stays.
 Position colour_flipped(const Position& pos);
 
 constexpr int FILE_MIRROR = 1;
@@ -33,5 +35,21 @@ constexpr int FILE_MIRROR = 1;
 //  qoth: those that map the layout's blockers and the given target onto themselves.
 std::vector<int> chess_symmetries(bool pawns);
 std::vector<int> qoth_symmetries(const Layout& layout, Square target);
+
+// qoth: the layout's targets fall into classes, images of each other under a symmetry
+// that keeps the blockers (ring: one class). One set of tables serves a class, indexed
+// for its representative, the first of the layout's targets in it.
+struct TargetClass {
+  Square representative = SQ_NONE;
+  int transform = 0;  // carries the given target onto the representative
+};
+// Throws LayoutError when no symmetry carries `target` onto one of the layout's targets.
+TargetClass target_class(const Layout& layout, Square target);
+// The representatives, in the layout's order of targets.
+std::vector<Square> target_representatives(const Layout& layout);
+
+// The position as its table stores it: colours swapped when its material is not
+// canonical (formats/material.h) and, in qoth, carried onto its target's representative.
+Position table_position(const Position& pos, const Layout& layout);
 
 }  // namespace hilltb

@@ -4,6 +4,9 @@
 #include <cstring>
 #include <xxhash.h>
 
+#include "formats/symmetry.h"
+#include "rules/notation.h"
+
 namespace hilltb {
 
 namespace {
@@ -98,11 +101,24 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   return h;
 }
 
-std::filesystem::path table_path(const std::filesystem::path& dir, Variant variant,
-                                 const std::string& layout_name, const std::string& material) {
-  std::filesystem::path p = dir / std::string(variant_name(variant));
-  if (variant == Variant::Qoth) p /= layout_name;
-  return p / (material + ".htb");
+std::vector<TableKind> TableKind::all(Variant v, const Layout& layout) {
+  if (v != Variant::Qoth) return {TableKind(v)};
+  std::vector<TableKind> kinds;
+  for (Square rep : target_representatives(layout)) kinds.emplace_back(v, layout, rep);
+  return kinds;
+}
+
+std::string TableKind::folder() const {
+  std::string f(variant_name(variant));
+  if (variant != Variant::Qoth) return f;
+  f.append("/").append(layout.name);
+  if (target_representatives(layout).size() > 1) f.append("/").append(square_name(target));
+  return f;
+}
+
+std::filesystem::path table_path(const std::filesystem::path& dir, const TableKind& kind,
+                                 const std::string& material) {
+  return dir / kind.folder() / (material + ".htb");
 }
 
 std::uint64_t layout_digest(const Layout& layout) {

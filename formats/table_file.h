@@ -60,9 +60,26 @@ struct TableHeader {
   static TableHeader parse(std::span<const std::uint8_t> bytes, const std::string& path);
 };
 
-// The file a table lives in: DIR/<variant>/<MATERIAL>.htb, qoth DIR/qoth/<layout>/...
-std::filesystem::path table_path(const std::filesystem::path& dir, Variant variant,
-                                 const std::string& layout_name, const std::string& material);
+// A family of tables: the variant and, for qoth, the layout and the target (the
+// representative of a class of the layout's targets, formats/symmetry.h) solved for.
+struct TableKind {
+  Variant variant = Variant::Koth;
+  Layout layout = ring_layout();  // qoth only
+  Square target = SQ_NONE;        // qoth only
+  TableKind() = default;
+  TableKind(Variant v) : variant(v) {}  // chess, koth
+  TableKind(Variant v, const Layout& l, Square t) : variant(v), layout(l), target(t) {}
+  // The families a variant's tables come in: one for chess and koth, one per target
+  // class of the layout for qoth.
+  static std::vector<TableKind> all(Variant v, const Layout& layout);
+  // Where the family stands in a table directory: "koth", "qoth/ring", or for a layout
+  // with more than one target class "qoth/<layout>/<target>".
+  std::string folder() const;
+};
+
+// The file a table lives in: DIR/<kind.folder()>/<MATERIAL>.htb.
+std::filesystem::path table_path(const std::filesystem::path& dir, const TableKind& kind,
+                                 const std::string& material);
 
 // xxHash64 of a layout's squares (not its name): what ties a qoth table to its layout.
 std::uint64_t layout_digest(const Layout& layout);

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "formats/material.h"
+#include "rules/notation.h"
 
 namespace hilltb {
 
@@ -31,6 +32,11 @@ ZSTD_DCtx* thread_dctx() {
 }
 
 }  // namespace
+
+TableExpectation TableExpectation::of(const TableKind& kind, const std::string& material) {
+  if (kind.variant != Variant::Qoth) return {kind.variant, material};
+  return {kind.variant, material, hilltb::layout_digest(kind.layout), kind.target};
+}
 
 TableReader::TableReader(const std::filesystem::path& path, const TableExpectation& expect)
     : path_(path.string()) {
@@ -65,6 +71,8 @@ TableReader::TableReader(const std::filesystem::path& path, const TableExpectati
       throw fail("holds " + h.material + ", not " + expect.material);
     if (h.variant == Variant::Qoth && h.layout_digest != expect.layout_digest)
       throw fail("made for another layout (digest differs)");
+    if (h.variant == Variant::Qoth && h.target != expect.target)
+      throw fail("indexed for target " + square_name(Square(h.target)) + ", not " + square_name(expect.target));
     if (h.file_size != map_size_)
       throw fail("file is " + std::to_string(map_size_) + " bytes, header says " +
                  std::to_string(h.file_size) + " (truncated or grown)");

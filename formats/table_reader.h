@@ -13,6 +13,9 @@ struct TableExpectation {
   Variant variant;
   std::string material;           // empty: any
   std::uint64_t layout_digest = 0;  // qoth only
+  Square target = SQ_NONE;          // qoth only
+  // What a table of the family should say of itself.
+  static TableExpectation of(const TableKind& kind, const std::string& material);
 };
 
 class TableReader {

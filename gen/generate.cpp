@@ -18,12 +18,14 @@ std::string mib(std::uint64_t bytes) {
   return out.str();
 }
 
-bool good_file(const std::filesystem::path& path, const Material& m, Variant variant) {
+Index index_of(const Material& m, const TableKind& kind) { return Index(m, kind.variant, kind.layout, kind.target); }
+
+bool good_file(const std::filesystem::path& path, const Material& m, const TableKind& kind) {
   if (!std::filesystem::exists(path)) return false;
   try {
-    TableReader reader(path, {variant, m.name()});
+    TableReader reader(path, TableExpectation::of(kind, m.name()));
     reader.verify_checksum();
-    return reader.header().positions_per_side == Index(m, variant).size();
+    return reader.header().positions_per_side == index_of(m, kind).size();
   } catch (const TableError&) {
     return false;
   }
@@ -57,9 +59,10 @@ std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant 
   return plan;
 }
 
-std::uint64_t generation_memory(const Material& m, Variant variant) {
-  std::uint64_t bytes = solve_memory(Index(m, variant).size());
-  for (const Material& c : m.children(variant)) bytes += 2 * 2 * Index(c, variant).size();
+std::uint64_t generation_memory(const Material& m, const TableKind& kind) {
+  const std::uint64_t n = index_of(m, kind).size();
+  std::uint64_t bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(n) : solve_memory(n);
+  for (const Material& c : m.children(kind.variant)) bytes += 2 * 2 * index_of(c, kind).size();
   return bytes;
 }
 
@@ -90,12 +93,23 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
 
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel) {
-  const Variant variant = options.variant;
-  if (variant == Variant::Qoth) throw std::runtime_error("qoth tables are not generated yet");
+  std::vector<TableResult> results;
+  for (const TableKind& kind : TableKind::all(options.variant, options.layout)) {
+    auto more = generate_kind(targets, kind, options, progress, cancel);
+    results.insert(results.end(), more.begin(), more.end());
+  }
+  return results;
+}
+
+std::vector<TableResult> generate_kind(const std::vector<Material>& targets, const TableKind& kind,
+                                       const GenerateOptions& options, Progress& progress,
+                                       const std::atomic<bool>* cancel) {
+  const Variant variant = kind.variant;
+  const bool qoth = variant == Variant::Qoth;
   const std::vector<Material> plan = plan_tables(targets, variant);
   const std::uint64_t limit = options.max_memory ? options.max_memory : available_memory();
   for (const Material& m : plan) {
-    const std::uint64_t need = generation_memory(m, variant);
+    const std::uint64_t need = generation_memory(m, kind);
     if (need > limit)
       throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
                                (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
@@ -105,16 +119,16 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
   for (std::size_t i = 0; i < plan.size(); ++i)
     for (const Material& c : plan[i].children(variant)) last_use[c.name()] = i;
 
-  TableSet tables(variant, ring_layout(), SQ_NONE);
+  TableSet tables(kind);
   std::set<std::string> in_memory;
   std::vector<TableResult> results;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const Material& m = plan[i];
-    const auto path = table_path(options.dir, variant, "", m.name());
+    const auto path = table_path(options.dir, kind, m.name());
     progress.begin(m.name(), int(i + 1), int(plan.size()));
     TableResult result{m};
     const auto start = std::chrono::steady_clock::now();
-    if (good_file(path, m, variant)) {
+    if (good_file(path, m, kind)) {
       result.file_bytes = std::filesystem::file_size(path);
       progress.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)");
       results.push_back(result);
@@ -122,17 +136,19 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
     }
     for (const Material& c : m.children(variant)) {
       if (in_memory.count(c.name())) continue;
-      tables.add(tables.load(table_path(options.dir, variant, "", c.name()), c));
+      tables.add(tables.load(table_path(options.dir, kind, c.name()), c));
       in_memory.insert(c.name());
     }
     SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel};
-    std::shared_ptr<SolvedTable> solved = solve_table(m, variant, tables, hooks);
+    std::shared_ptr<SolvedTable> solved =
+        qoth ? solve_qoth_table(m, kind, tables, hooks) : solve_table(m, variant, tables, hooks);
     TableHeader header;
     header.variant = variant;
     header.material = m.name();
-    header.metric = Metric::WdlDistance;
+    header.metric = qoth ? Metric::ScoreDistance : Metric::WdlDistance;
+    if (qoth) header.layout_digest = layout_digest(kind.layout), header.target = std::uint8_t(kind.target);
     header.positions_per_side = solved->index.size();
-    header.stats = table_stats(solved->codes, solved->index.size(), false);
+    header.stats = table_stats(solved->codes, solved->index.size(), qoth);
     fill_holes(solved->codes);
     progress.update("write", 0);
     if (cancel && cancel->load()) throw Interrupted();

@@ -6,6 +6,7 @@
 
 #include "formats/table_writer.h"
 #include "gen/progress.h"
+#include "gen/qoth_solver.h"
 #include "gen/solver.h"
 
 namespace hilltb {
@@ -13,6 +14,7 @@ namespace hilltb {
 struct GenerateOptions {
   std::filesystem::path dir;
   Variant variant = Variant::Koth;
+  Layout layout = ring_layout();  // qoth: its tables, one set per target class
   std::uint64_t max_memory = 0;  // bytes; 0: what the machine has available
   WriteOptions write;
 };
@@ -28,13 +30,17 @@ struct TableResult {
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
 
 // Bytes of memory generating `m` takes at its peak: working memory and children.
-std::uint64_t generation_memory(const Material& m, Variant variant);
+std::uint64_t generation_memory(const Material& m, const TableKind& kind);
 
 // Generates every table of the plan that is not already on disk with a good checksum.
 // Throws std::runtime_error (memory refused, a file that can't be written) or
 // Interrupted; a table being written when that happens leaves no file behind.
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel);
+// The same for one family of tables (options.variant and options.layout aside).
+std::vector<TableResult> generate_kind(const std::vector<Material>& targets, const TableKind& kind,
+                                       const GenerateOptions& options, Progress& progress,
+                                       const std::atomic<bool>* cancel);
 
 // Per-side statistics of finished codes (both sides, white to move first).
 std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth);

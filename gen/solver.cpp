@@ -36,7 +36,7 @@ struct EpNode {
 class Solver {
  public:
   Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks)
-      : table_(std::make_shared<SolvedTable>(m, v, ring_layout(), SQ_NONE)),
+      : table_(std::make_shared<SolvedTable>(m, TableKind(v))),
         index_(table_->index), children_(children), hooks_(hooks),
         n_(index_.size()), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),

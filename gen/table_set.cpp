@@ -9,8 +9,8 @@ void TableSet::add(std::shared_ptr<const SolvedTable> table) {
 }
 
 std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m) const {
-  TableReader reader(path, {variant_, m.name(), variant_ == Variant::Qoth ? layout_digest(layout_) : 0});
-  auto table = std::make_shared<SolvedTable>(m, variant_, layout_, target_);
+  TableReader reader(path, TableExpectation::of(kind_, m.name()));
+  auto table = std::make_shared<SolvedTable>(m, kind_);
   if (reader.header().positions_per_side != table->index.size())
     throw TableError(path.string() + ": " + std::to_string(reader.header().positions_per_side) +
                      " positions per side, the index has " + std::to_string(table->index.size()));
@@ -24,14 +24,9 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
 }
 
 std::uint16_t TableSet::code_of(const Position& pos) const {
-  const Material m = Material::of(pos);
-  if (m.is_canonical()) {
-    const SolvedTable& t = *tables_.at(m.key());
-    return t.code(pos.side_to_move(), t.index.encode(pos));
-  }
-  const Position flipped = colour_flipped(pos);
-  const SolvedTable& t = *tables_.at(m.flipped().key());
-  return t.code(flipped.side_to_move(), t.index.encode(flipped));
+  const Position stored = table_position(pos, kind_.layout);
+  const SolvedTable& t = *tables_.at(Material::of(stored).key());
+  return t.code(stored.side_to_move(), t.index.encode(stored));
 }
 
 }  // namespace hilltb

@@ -14,8 +14,7 @@
 namespace hilltb {
 
 struct SolvedTable {
-  SolvedTable(const Material& m, Variant v, const Layout& layout, Square target)
-      : index(m, v, layout, target) {}
+  SolvedTable(const Material& m, const TableKind& kind) : index(m, kind.variant, kind.layout, kind.target) {}
   Index index;
   std::vector<std::uint16_t> codes;  // white to move, then black to move
   std::uint16_t code(Color stm, std::uint64_t idx) const {
@@ -25,21 +24,20 @@ struct SolvedTable {
 
 class TableSet {
  public:
-  TableSet(Variant variant, const Layout& layout, Square target)
-      : variant_(variant), layout_(layout), target_(target) {}
+  explicit TableSet(const TableKind& kind) : kind_(kind) {}
+  const TableKind& kind() const { return kind_; }
 
   void add(std::shared_ptr<const SolvedTable> table);
   // Reads a whole table file into memory (throws TableError).
   std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m) const;
   void remove(const Material& m) { tables_.erase(m.canonical().key()); }
+  bool contains(const Material& m) const { return tables_.count(m.canonical().key()) > 0; }
 
   // The stored code of pos, whose material must be one of the set's (either colours).
   std::uint16_t code_of(const Position& pos) const;
 
  private:
-  Variant variant_;
-  Layout layout_;
-  Square target_;
+  TableKind kind_;
   std::unordered_map<std::uint64_t, std::shared_ptr<const SolvedTable>> tables_;
 };
 

@@ -13,11 +13,13 @@ namespace hilltb {
 
 namespace {
 
-std::string code_text(std::uint16_t code) {
+std::string code_text(std::uint16_t code, bool qoth) {
   if (code == NO_POSITION_CODE) return "no position";
-  const Value v = decode_value(code, false);
+  const Value v = decode_value(code, qoth);
   if (v.result == 0) return "draw";
-  return (v.result > 0 ? "win in " : "loss in ") + std::to_string(v.distance);
+  std::string text = (v.result > 0 ? "win" : "loss");
+  if (qoth) text.append(" by ").append(std::to_string(v.points));
+  return text.append(" in ").append(std::to_string(v.distance));
 }
 
 // The stored code of a position of any material the verifier knows.
@@ -30,18 +32,19 @@ std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const T
 }  // namespace
 
 std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
+  const bool qoth = pos.variant() == Variant::Qoth;
   MoveList list;
   generate_legal(pos, list);
   const Outcome o = outcome(pos, list);
-  if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, 0});
+  if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, o.points});
   std::uint16_t best = 0;
   bool first = true;
   for (Move m : list) {
     Position next = pos;
     next.play(m);
     const std::uint16_t v = move_value(
-        code_with_en_passant(next, [&](const Position& p) { return stored_code(p, table, children); }), false);
-    best = first ? v : better_code(best, v, false);
+        code_with_en_passant(next, [&](const Position& p) { return stored_code(p, table, children); }), qoth);
+    best = first ? v : better_code(best, v, qoth);
     first = false;
   }
   return best;
@@ -50,6 +53,7 @@ std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const 
 VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
+  const bool qoth = index.variant() == Variant::Qoth;
   VerifyReport report;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};
@@ -61,14 +65,15 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
     for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
       const Color stm = g < n ? WHITE : BLACK;
       // Non-positions hold whatever compresses best: nothing to check.
-      if (!index.decode(g % n, stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
+      if (!index.decode(g % n, stm, pos) || (!qoth && pos.attacked_by(stm, pos.king_square(~stm)))) continue;
       ++legal;
       const std::uint16_t stored = table.codes[g];
       const std::uint16_t expected = derived_code(pos, table, children);
       if (stored != expected) {
         ++bad;
         if (examples.size() < 3)
-          examples.push_back(to_fen(pos) + ": stored " + code_text(stored) + ", expected " + code_text(expected));
+          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, qoth) + ", expected " +
+                             code_text(expected, qoth));
       }
     }
     const std::uint64_t d = done += r.size();

@@ -33,25 +33,29 @@ ProbeResult failure(ProbeStatus status, std::string error) {
 
 }  // namespace
 
-Prober::Prober(ProberOptions options) : options_(std::move(options)), cache_(options_.cache_bytes) {}
+Prober::Prober(ProberOptions options)
+    : options_(std::move(options)), kinds_(TableKind::all(options_.variant, options_.layout)),
+      cache_(options_.cache_bytes), tables_(kinds_.size()) {}
 Prober::~Prober() = default;
 
 std::size_t Prober::open_tables() const {
   std::shared_lock lock(tables_mutex_);
   std::size_t n = 0;
-  for (const auto& [key, t] : tables_) n += t->reader != nullptr;
+  for (const auto& family : tables_)
+    for (const auto& [key, t] : family) n += t->reader != nullptr;
   return n;
 }
 
-std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, ProbeResult& error) const {
+std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, std::size_t kind, ProbeResult& error) const {
+  auto& family = tables_[kind];
   std::shared_ptr<Table> table;
   {
     std::shared_lock lock(tables_mutex_);
-    if (const auto it = tables_.find(m.key()); it != tables_.end()) table = it->second;
+    if (const auto it = family.find(m.key()); it != family.end()) table = it->second;
   }
   if (!table) {
     std::unique_lock lock(tables_mutex_);
-    auto& slot = tables_[m.key()];
+    auto& slot = family[m.key()];
     if (!slot) {
       auto t = std::make_shared<Table>();
       t->id = next_table_id_++;
@@ -59,11 +63,12 @@ std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, ProbeResult&
       t->error = "no table " + m.name() + " for " + std::string(variant_name(options_.variant)) + " in";
       for (const auto& dir : options_.dirs) {
         t->error.append(" ").append(dir.string());
-        const auto path = table_path(dir, options_.variant, "", m.name());
+        const TableKind& k = kinds_[kind];
+        const auto path = table_path(dir, k, m.name());
         if (!std::filesystem::exists(path)) continue;
         try {
-          t->reader = std::make_unique<TableReader>(path, TableExpectation{options_.variant, m.name()});
-          t->index = std::make_unique<Index>(m, options_.variant);
+          t->reader = std::make_unique<TableReader>(path, TableExpectation::of(k, m.name()));
+          t->index = std::make_unique<Index>(m, k.variant, k.layout, k.target);
           if (t->reader->header().positions_per_side != t->index->size())
             throw TableError(path.string() + ": index size does not match this hilltb's");
           t->status = ProbeStatus::Ok;
@@ -89,11 +94,13 @@ std::optional<std::uint16_t> Prober::stored_code(const Position& pos, ProbeResul
     error = failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds");
     return std::nullopt;
   }
-  const bool flip = !m.is_canonical();
-  const Position canonical = flip ? colour_flipped(pos) : pos;
-  const auto table = table_for(flip ? m.flipped() : m, error);
+  const Position stored = table_position(pos, options_.layout);
+  std::size_t kind = 0;
+  if (pos.variant() == Variant::Qoth)
+    while (kinds_[kind].target != target_class(options_.layout, pos.target()).representative) ++kind;
+  const auto table = table_for(m.canonical(), kind, error);
   if (!table) return std::nullopt;
-  const auto [block, offset] = table->reader->locate(canonical.side_to_move(), table->index->encode(canonical));
+  const auto [block, offset] = table->reader->locate(stored.side_to_move(), table->index->encode(stored));
   const std::uint64_t key = std::uint64_t(table->id) << 32 | block;
   BlockCache::Block values = cache_.find(key);
   if (!values) {
@@ -114,7 +121,6 @@ ProbeResult Prober::probe(const Position& pos) const {
   if (pos.variant() != options_.variant)
     return failure(ProbeStatus::NotCovered, "a " + std::string(variant_name(pos.variant())) +
                                                 " position, the tables are " + std::string(variant_name(options_.variant)));
-  if (pos.variant() == Variant::Qoth) return failure(ProbeStatus::NotCovered, "no qoth tables yet");
   if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
   try {
     const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) {
@@ -123,7 +129,7 @@ ProbeResult Prober::probe(const Position& pos) const {
       throw LookupFailed{error};
     });
     ProbeResult r;
-    r.value = decode_value(code, false);
+    r.value = decode_value(code, pos.variant() == Variant::Qoth);
     return r;
   } catch (const LookupFailed& f) {
     // A finished game needs no table.
@@ -138,7 +144,7 @@ ProbeResult Prober::probe(const Position& pos) const {
 
 ProbeResult Prober::probe_fen(std::string_view fen) const {
   try {
-    return probe(parse_fen(fen, options_.variant));
+    return probe(parse_fen(fen, options_.variant, options_.layout));
   } catch (const FenError& e) {
     return failure(ProbeStatus::Malformed, e.what());
   }

@@ -48,6 +48,7 @@ struct ProberOptions {
   std::vector<std::filesystem::path> dirs;  // searched in order for DIR/<variant>/<M>.htb
   Variant variant = Variant::Koth;
   std::size_t cache_bytes = std::size_t(64) << 20;
+  Layout layout = ring_layout();  // qoth: the layout the tables were made for
 };
 
 class Prober {
@@ -70,15 +71,17 @@ class Prober {
 
  private:
   struct Table;
-  // The open table for a canonical material, or an error result.
-  std::shared_ptr<Table> table_for(const Material& m, ProbeResult& error) const;
+  // The open table of family kinds_[kind] for a canonical material, or an error result.
+  std::shared_ptr<Table> table_for(const Material& m, std::size_t kind, ProbeResult& error) const;
   // The stored code of a position without en-passant right, or an error.
   std::optional<std::uint16_t> stored_code(const Position& pos, ProbeResult& error) const;
 
   ProberOptions options_;
+  std::vector<TableKind> kinds_;  // one for chess and koth, one per target class in qoth
   mutable BlockCache cache_;
   mutable std::shared_mutex tables_mutex_;
-  mutable std::unordered_map<std::uint64_t, std::shared_ptr<Table>> tables_;
+  // Per family, by material key.
+  mutable std::vector<std::unordered_map<std::uint64_t, std::shared_ptr<Table>>> tables_;
   mutable std::atomic<std::uint32_t> next_table_id_{0};
 };
 

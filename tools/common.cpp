@@ -20,6 +20,11 @@ Variant VariantOptions::parsed_variant() const {
   return v;
 }
 
+std::vector<TableKind> VariantOptions::table_kinds() const {
+  const Variant v = parsed_variant();
+  return TableKind::all(v, v == Variant::Qoth ? load_layout() : ring_layout());
+}
+
 Layout VariantOptions::load_layout() const {
   if (layout == ring_layout().name) return ring_layout();
   if (!std::filesystem::exists(layout))

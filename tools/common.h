@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "formats/material.h"
+#include "formats/table_file.h"
 #include "rules/fen.h"
 
 namespace hilltb::cli {
@@ -19,6 +20,8 @@ struct VariantOptions {
   Variant parsed_variant() const;
   // The built-in layout of that name, else the layout file at that path.
   Layout load_layout() const;
+  // The families of tables the variant (and layout) come in (formats/table_file.h).
+  std::vector<TableKind> table_kinds() const;
 };
 
 // --tables DIR and a list of material names.

@@ -69,6 +69,7 @@ void add_gen_command(CLI::App& app) {
     GenerateOptions options;
     options.dir = opts->tables.dir;
     options.variant = v;
+    if (v == Variant::Qoth) options.layout = opts->variant.load_layout();
     options.max_memory = opts->max_memory.empty() ? 0 : parse_size(opts->max_memory);
     options.write.level = opts->level;
     options.write.block_values = opts->block_values;

@@ -25,7 +25,8 @@ struct ProbeOptions {
     cmd.add_option("--cache-mb", cache_mb, "block cache size in MiB")->capture_default_str();
   }
   Prober prober() const {
-    return Prober({{tables}, variant.parsed_variant(), cache_mb << 20});
+    const Variant v = variant.parsed_variant();
+    return Prober({{tables}, v, cache_mb << 20, v == Variant::Qoth ? variant.load_layout() : ring_layout()});
   }
 };
 
@@ -96,7 +97,8 @@ void add_probe_command(CLI::App& app) {
                 << " to move: " << text(r) << "\n";
       for (const RankedMove& rm : ranked) {
         ProbeResult mover = rm.after;  // turned round: the mover's view
-        if (mover.ok()) mover.value = decode_value(move_value(encode_value(rm.after.value), false), false);
+        const bool qoth = pos.variant() == Variant::Qoth;
+        if (mover.ok()) mover.value = decode_value(move_value(encode_value(rm.after.value), qoth), qoth);
         std::cout << "    " << to_san(pos, legal, rm.move) << " (" << to_uci(rm.move) << "): " << text(mover) << "\n";
       }
     }

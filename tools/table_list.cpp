@@ -6,10 +6,11 @@
 
 namespace hilltb::cli {
 
-std::vector<Material> tables_to_visit(const TableOptions& tables, Variant v) {
+std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKind& kind) {
+  const Variant v = kind.variant;
   std::vector<Material> found = tables.materials(v);
   if (found.empty()) {
-    const auto dir = table_path(tables.dir, v, "", "x").parent_path();
+    const auto dir = tables.dir / std::filesystem::path(kind.folder());
     if (!std::filesystem::is_directory(dir)) throw std::runtime_error("no tables: " + dir.string() + " is not a directory");
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
       if (entry.path().extension() != ".htb") continue;
@@ -21,8 +22,8 @@ std::vector<Material> tables_to_visit(const TableOptions& tables, Variant v) {
     }
   }
   for (const Material& m : found)
-    if (!std::filesystem::exists(table_path(tables.dir, v, "", m.name())))
-      throw std::runtime_error("no table " + table_path(tables.dir, v, "", m.name()).string());
+    if (!std::filesystem::exists(table_path(tables.dir, kind, m.name())))
+      throw std::runtime_error("no table " + table_path(tables.dir, kind, m.name()).string());
   std::sort(found.begin(), found.end(), [](const Material& a, const Material& b) {
     return std::tuple(a.pieces(), a.name()) < std::tuple(b.pieces(), b.name());
   });

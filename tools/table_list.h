@@ -6,6 +6,6 @@
 namespace hilltb::cli {
 
 // In dependency order (children first). Throws when a named table has no file.
-std::vector<Material> tables_to_visit(const TableOptions& tables, Variant v);
+std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKind& kind);
 
 }  // namespace hilltb::cli

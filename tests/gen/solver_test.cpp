@@ -28,8 +28,8 @@ std::string bytes_of(const fs::path& p) {
 // A copy of the fixture's tables without `material`, to generate it again.
 TempDir copy_without(Variant v, const std::string& material) {
   TempDir dir;
-  const fs::path from = table_path(HILLTB_TEST_TABLES, v, "", "x").parent_path();
-  const fs::path to = table_path(dir.path, v, "", "x").parent_path();
+  const fs::path from = table_path(HILLTB_TEST_TABLES, TableKind(v), "x").parent_path();
+  const fs::path to = table_path(dir.path, TableKind(v), "x").parent_path();
   fs::create_directories(to);
   for (const auto& e : fs::directory_iterator(from))
     if (e.path().stem() != material) fs::copy_file(e.path(), to / e.path().filename());
@@ -49,8 +49,8 @@ TEST(Generate, SameBytesWithOneThreadAsWithAll) {
     ASSERT_EQ(results.back().material.name(), "KPvKP");
     EXPECT_TRUE(results.back().generated);
   }
-  EXPECT_EQ(bytes_of(table_path(dir.path, Variant::Koth, "", "KPvKP")),
-            bytes_of(table_path(HILLTB_TEST_TABLES, Variant::Koth, "", "KPvKP")));
+  EXPECT_EQ(bytes_of(table_path(dir.path, TableKind(Variant::Koth), "KPvKP")),
+            bytes_of(table_path(HILLTB_TEST_TABLES, TableKind(Variant::Koth), "KPvKP")));
 }
 
 TEST(Generate, InterruptionLeavesNoFile) {
@@ -66,7 +66,7 @@ TEST(Generate, InterruptionLeavesNoFile) {
   });
   EXPECT_THROW(generate_tables({Material::parse("KQvKR", Variant::Chess)}, options, quiet, &cancel), Interrupted);
   stopper.join();
-  for (const auto& e : fs::directory_iterator(table_path(dir.path, Variant::Chess, "", "x").parent_path()))
+  for (const auto& e : fs::directory_iterator(table_path(dir.path, TableKind(Variant::Chess), "x").parent_path()))
     EXPECT_EQ(e.path().string().find("KQvKR"), std::string::npos) << "left behind: " << e.path();
 }
 

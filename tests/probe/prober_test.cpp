@@ -114,8 +114,8 @@ struct TempDir {
 
 TEST(Prober, CorruptTruncatedAndVanishingFiles) {
   TempDir dir;
-  const fs::path from = table_path(test_tables(), Variant::Koth, "", "KRvK");
-  const fs::path to = table_path(dir.path, Variant::Koth, "", "KRvK");
+  const fs::path from = table_path(test_tables(), TableKind(Variant::Koth), "KRvK");
+  const fs::path to = table_path(dir.path, TableKind(Variant::Koth), "KRvK");
   fs::create_directories(to.parent_path());
   const Position pos = parse_fen("8/8/8/8/8/2k5/8/KR6 w - - 0 1", Variant::Koth);
   // Damaged data all through the blocks: a corrupt error naming the file.
