@@ -4,7 +4,9 @@
 #include <tbb/parallel_for_each.h>
 
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <tuple>
 
 #include "formats/symmetry.h"
 #include "gen/scan.h"
@@ -18,26 +20,27 @@ namespace {
 using Node = std::uint32_t;  // global index: side to move white, then black
 
 constexpr int MAX_POINTS = 5;
-constexpr std::uint8_t UNKNOWN = 0xFF, HOLE = 0xFE;  // else the score + MAX_POINTS
-constexpr std::int8_t NO_EXIT = std::numeric_limits<std::int8_t>::min();
-constexpr std::int8_t FINISHED = std::numeric_limits<std::int8_t>::max();  // in place of an exit score
-constexpr std::uint16_t UNSET = 0xFFFF;
+constexpr std::uint16_t TENTATIVE = 0x8000;
+constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
 
-std::uint8_t score_byte(int score) { return std::uint8_t(score + MAX_POINTS); }
-int score_of(std::uint8_t b) { return int(b) - MAX_POINTS; }
-bool known(std::uint8_t b) { return b <= score_byte(MAX_POINTS); }
+bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
+std::uint16_t win(int points, int d) { return encode_value({1, d, points}); }
+std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 
-// The signed score, for the mover, of a move into a position stored with `child`.
-int move_score(std::uint16_t child) {
-  const Value v = decode_value(move_value(child, true), true);
-  return v.result * v.points;
-}
+// Positions per level (distance) of one score; grown on demand.
+struct Levels {
+  std::vector<std::vector<Node>> at;
+  std::vector<Node>& operator[](std::size_t d) {
+    if (d >= at.size()) at.resize(d + 1);
+    return at[d];
+  }
+};
 
 class QothSolver {
  public:
   QothSolver(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), score_(2 * n_), counter_(2 * n_), exit_score_(2 * n_), dist_(2 * n_), exit_dist_(2 * n_) {
+        n_(index_.size()), codes_(2 * n_), counters_(2 * n_) {
     if (2 * n_ > std::numeric_limits<Node>::max()) throw std::logic_error(m.name() + ": too many positions");
     for (int t : index_.symmetries())
       if (t) symmetries_.push_back(t);
@@ -45,18 +48,12 @@ class QothSolver {
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
-    for (int t = MAX_POINTS; t >= 1; --t) score_stage(t);
-    count_class_moves();
-    distances();
+    for (int t = MAX_POINTS; t >= 1; --t)
+      for (std::size_t d = 0; d < due_[t].at.size() || d < exits_[t].at.size(); ++d) level(t, d);
     table_->codes.resize(2 * n_);
     for (std::uint64_t g = 0; g < 2 * n_; ++g) {
-      const std::uint8_t b = score_[g].load(std::memory_order_relaxed);
-      const int s = b == UNKNOWN ? 0 : score_of(b);  // never reached by an attractor: a draw
-      const std::uint16_t d = dist_[g].load(std::memory_order_relaxed);
-      if (b == HOLE) table_->codes[g] = NO_POSITION_CODE;
-      else if (s == 0) table_->codes[g] = DRAW_CODE;
-      else if (d == UNSET) throw std::logic_error(index_.material().name() + ": a decided position without distance");
-      else table_->codes[g] = encode_value({s > 0 ? 1 : -1, d, std::abs(s)});
+      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+      table_->codes[g] = is_final(c) ? c : DRAW_CODE;  // no sweep reached it: a draw
     }
     return table_;
   }
@@ -94,166 +91,100 @@ class QothSolver {
     if (!qoth_can_move(pos, ~stm)) f(global(~stm, idx), stabiliser(pos));
   }
 
-  bool join(Node g, int score) {
-    std::uint8_t expected = UNKNOWN;
-    return score_[g].compare_exchange_strong(expected, score_byte(score), std::memory_order_relaxed);
+  bool set_final(Node g, std::uint16_t code) {
+    std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+    while (!is_final(c))
+      if (codes_[g].compare_exchange_weak(c, code, std::memory_order_relaxed)) return true;
+    return false;
   }
 
-  // Finished hands, and per position: the best score of the moves out of the table and
-  // a count of the moves that could still avoid the opponent's attractor. A move inside
-  // counts by its successor's stabiliser (the un-moves from the stored successor reach
-  // this position once per symmetry fixing it), the moves out as one.
+  // Finished hands (due at their level), draws where neither side can move, and per
+  // position the best move out of the table (due at its level) and a count of the
+  // moves. A move inside counts by its successor's stabiliser (the un-moves from the
+  // stored successor reach this position once per symmetry fixing it), the moves out
+  // as one.
   void initialise() {
+    tbb::enumerable_thread_specific<std::vector<std::tuple<bool, Value, Node>>> found;  // (exit?, value, node)
     scan_positions(2 * n_, hooks_, "init", [&](std::uint64_t g, Position& pos) {
       const Color stm = side_of(g);
-      exit_score_[g] = NO_EXIT;
       if (!index_.decode(g % n_, stm, pos)) {
-        score_[g].store(HOLE, std::memory_order_relaxed);
+        codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
         return;
       }
-      score_[g].store(UNKNOWN, std::memory_order_relaxed);
-      if (qoth_check_holds(pos, stm)) {  // a finished hand: final now, a seed of its stage
-        score_[g].store(score_byte(qoth_claims(pos, stm)), std::memory_order_relaxed);
-        exit_score_[g] = FINISHED;
+      if (qoth_check_holds(pos, stm)) {
+        const int points = qoth_claims(pos, stm);
+        codes_[g].store(win(points, 0), std::memory_order_relaxed);
+        found.local().push_back({false, Value{1, 0, points}, Node(g)});
         return;
       }
       MoveList list;
       generate_legal(pos, list);
       if (list.size == 0) {  // neither side can move
-        score_[g].store(score_byte(0), std::memory_order_relaxed);
+        codes_[g].store(DRAW_CODE, std::memory_order_relaxed);
         return;
       }
-      int best = NO_EXIT;
+      std::uint16_t best = NO_EXIT;
       unsigned inside = 0;
       for (Move m : list) {
         Position next = pos;
         next.play(m);
-        if (leaves_table(pos, m)) best = std::max(best, move_score(children_.code_of(next)));
-        else inside += stabiliser(next);
+        if (!leaves_table(pos, m)) {
+          inside += stabiliser(next);
+          continue;
+        }
+        const std::uint16_t v = move_value(children_.code_of(next), true);
+        best = best == NO_EXIT ? v : better_code(best, v, true);
       }
       inside += best != NO_EXIT;
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
-      counter_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
-      exit_score_[g] = std::int8_t(best);
+      counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
+      codes_[g].store(TENTATIVE | best, std::memory_order_relaxed);
+      if (best != NO_EXIT && best != DRAW_CODE) found.local().push_back({true, decode_value(best, true), Node(g)});
     });
+    for (auto& local : found)
+      for (const auto& [exit, v, g] : local) (exit ? exits_ : due_)[v.points][std::size_t(v.distance)].push_back(g);
   }
 
-  // Positions worth exactly t to one side: those whose moves out (or finished hand)
-  // give t, then everything their attractors reach.
-  void score_stage(int t) {
+  // Level (t, d): the moves out due now, then the positions won or lost by t in d plies
+  // reach their predecessors.
+  void level(int t, std::size_t d) {
     check_cancel(hooks_);
-    tbb::enumerable_thread_specific<std::vector<Node>> found;
-    scan_positions(2 * n_, hooks_, "score " + std::to_string(t), [&](std::uint64_t g, Position&) {
-      const std::uint8_t b = score_[g].load(std::memory_order_relaxed);
-      if (exit_score_[g] == FINISHED) {
-        if (b == score_byte(t)) found.local().push_back(Node(g));
-      } else if (b != UNKNOWN) {
-        return;
-      } else if (exit_score_[g] == t) {
-        if (join(Node(g), t)) found.local().push_back(Node(g));
-      } else if (exit_score_[g] == -t && counter_[g].fetch_sub(1, std::memory_order_relaxed) == 1) {
-        if (join(Node(g), -t)) found.local().push_back(Node(g));
-      }
-    });
-    std::vector<Node> seeds;
-    for (auto& local : found) seeds.insert(seeds.end(), local.begin(), local.end());
-    std::sort(seeds.begin(), seeds.end());
-    tbb::parallel_for_each(seeds.begin(), seeds.end(), [&](Node g, tbb::feeder<Node>& feeder) {
-      const Color stm = side_of(g);
-      const int s = score_of(score_[g].load(std::memory_order_relaxed));
-      Position pos;
-      index_.decode(g % n_, stm, pos);
-      for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
-        if (score_[p].load(std::memory_order_relaxed) != UNKNOWN) return;
-        if (s < 0) {  // p may move into its opponent's loss
-          if (join(p, t)) feeder.add(p);
-        } else if (counter_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
-          if (join(p, -t)) feeder.add(p);  // every move of p gives its opponent t
-        }
-      });
-    });
-  }
-
-  // With every score known: for the loser, how many moves keep its score (counter) and
-  // the longest such move out; for the winner, the shortest such move out (due then).
-  void count_class_moves() {
-    scan_positions(2 * n_, hooks_, "class moves", [&](std::uint64_t g, Position& pos) {
-      dist_[g].store(UNSET, std::memory_order_relaxed);
-      const std::uint8_t b = score_[g].load(std::memory_order_relaxed);
-      if (!known(b) || score_of(b) == 0) return;
-      const int s = score_of(b);
-      const Color stm = side_of(g);
-      index_.decode(g % n_, stm, pos);
-      if (qoth_check_holds(pos, stm)) {
-        due_local_.local().push_back({0, Node(g)});
-        return;
-      }
-      MoveList list;
-      generate_legal(pos, list);
-      int best = -1;
-      unsigned inside = 0;
-      for (Move m : list) {
-        Position next = pos;
-        next.play(m);
-        if (leaves_table(pos, m)) {
-          const std::uint16_t child = children_.code_of(next);
-          if (move_score(child) != s) continue;
-          const int d = decode_value(move_value(child, true), true).distance;
-          best = best < 0 ? d : s > 0 ? std::min(best, d) : std::max(best, d);
-        } else if (s < 0) {
-          const std::uint8_t nb = score_[global(~stm, index_.encode(next))].load(std::memory_order_relaxed);
-          if (-score_of(nb) == s) inside += stabiliser(next);
-        }
-      }
-      exit_dist_[g] = std::uint16_t(std::max(best, 0));
-      counter_[g].store(std::uint8_t(inside), std::memory_order_relaxed);  // the winner's: a queued flag
-      if (best >= 0 && (s > 0 || inside == 0)) due_local_.local().push_back({std::uint16_t(best), Node(g)});
-    });
-    collect_due();
-  }
-
-  void collect_due() {
-    for (auto& local : due_local_) {
-      for (const auto& [level, g] : local) {
-        if (level >= due_.size()) due_.resize(level + 1);
-        due_[level].push_back(g);
-      }
-      local.clear();
+    report(hooks_, "score " + std::to_string(t) + ", ply " + std::to_string(d), 0);
+    const std::uint16_t won = win(t, int(d) + 1), lost = loss(t, int(d) + 1);
+    std::vector<Node> exits = std::move(exits_[t][d]);
+    std::vector<Node>& due = due_[t][d];
+    for (Node g : exits) {
+      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+      if (is_final(c)) continue;
+      const std::uint16_t exit = c & NO_EXIT;
+      // A winning move out stands (nothing better came before); a losing one is the
+      // last move to resolve only when the count runs out with it.
+      if (decode_value(exit, true).result > 0 || counters_[g].fetch_sub(1, std::memory_order_relaxed) == 1)
+        if (set_final(g, exit)) due.push_back(g);
     }
-  }
-
-  // Level by level: the positions due at `level` take it (unless a winner already has a
-  // shorter one) and pass it back to the predecessors in their score class.
-  void distances() {
-    for (std::size_t level = 0; level < due_.size(); ++level) {
-      check_cancel(hooks_);
-      report(hooks_, "distance " + std::to_string(level), 0);
-      std::vector<Node> nodes = std::move(due_[level]);
-      std::sort(nodes.begin(), nodes.end());
-      const auto d = std::uint16_t(level);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
-        Position pos;
-        auto& out = due_local_.local();
-        for (std::size_t i = r.begin(); i < r.end(); ++i) {
-          const Node g = nodes[i];
-          std::uint16_t expected = UNSET;
-          if (!dist_[g].compare_exchange_strong(expected, d, std::memory_order_relaxed)) continue;
-          const Color stm = side_of(g);
-          const int s = score_of(score_[g].load(std::memory_order_relaxed));
-          index_.decode(g % n_, stm, pos);
-          for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
-            if (score_of(score_[p].load(std::memory_order_relaxed)) != -s ||
-                dist_[p].load(std::memory_order_relaxed) != UNSET)
-              return;
-            if (s < 0) {  // p wins by moving here
-              if (counter_[p].exchange(1, std::memory_order_relaxed) == 0) out.push_back({std::uint16_t(d + 1), p});
-            } else if (counter_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
-              out.push_back({std::max<std::uint16_t>(std::uint16_t(d + 1), exit_dist_[p]), p});
-            }
-          });
-        }
-      });
-      collect_due();
+    std::vector<Node> nodes = std::move(due);
+    std::sort(nodes.begin(), nodes.end());
+    tbb::enumerable_thread_specific<std::vector<Node>> next;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
+      Position pos;
+      auto& out = next.local();
+      for (std::size_t i = r.begin(); i < r.end(); ++i) {
+        const Node g = nodes[i];
+        const bool lost_here = codes_[g].load(std::memory_order_relaxed) & 1;
+        index_.decode(g % n_, side_of(g), pos);
+        for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
+          if (is_final(codes_[p].load(std::memory_order_relaxed))) return;
+          if (lost_here) {
+            if (set_final(p, won)) out.push_back(p);
+          } else if (counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
+            if (set_final(p, lost)) out.push_back(p);
+          }
+        });
+      }
+    });
+    for (auto& local : next) {
+      auto& to = due_[t][d + 1];
+      to.insert(to.end(), local.begin(), local.end());
     }
   }
 
@@ -263,13 +194,10 @@ class QothSolver {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   std::vector<int> symmetries_;  // the table's, less the identity
-  std::vector<std::atomic<std::uint8_t>> score_;
-  std::vector<std::atomic<std::uint8_t>> counter_;
-  std::vector<std::int8_t> exit_score_;
-  std::vector<std::atomic<std::uint16_t>> dist_;
-  std::vector<std::uint16_t> exit_dist_;
-  std::vector<std::vector<Node>> due_;  // level -> positions whose distance falls due then
-  tbb::enumerable_thread_specific<std::vector<std::pair<std::uint16_t, Node>>> due_local_;
+  std::vector<std::atomic<std::uint16_t>> codes_;
+  std::vector<std::atomic<std::uint8_t>> counters_;
+  std::array<Levels, MAX_POINTS + 1> due_;    // [points]: positions decided at each distance
+  std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
 };
 
 }  // namespace
@@ -280,8 +208,8 @@ std::shared_ptr<SolvedTable> solve_qoth_table(const Material& material, const Ta
 }
 
 std::uint64_t solve_qoth_memory(std::uint64_t positions_per_side) {
-  // Working memory, the due lists at their fullest (a node each), then the codes.
-  return positions_per_side * 2 * (7 + 4 + 2);
+  // Codes and counters, the level lists at their fullest, then the finished codes.
+  return positions_per_side * 2 * (3 + 4 + 2);
 }
 
 }  // namespace hilltb

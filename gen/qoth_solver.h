@@ -1,16 +1,20 @@
 // Retrograde analysis of one Queen of the Hill table: the signed score for the side to
 // move (RULES.md: score first) and the distance in plies, given its solved children.
 //
-// Score: for each threshold t = 5..1, the positions from which a player can force a
-// finished hand worth at least t points to it are that player's attractor of those
-// finished hands (a draw never reaches t). Thresholds only add targets, so one pair of
-// attractors grows stage by stage; a position joining at stage t is worth exactly t.
-// Distance: inside each score class the winner takes the shortest and the loser the
-// longest move that keeps the score (a move to a better score is one the loser never
-// has, and a worse one the winner never takes), level by level as in a DTM solver.
+// Values are totally ordered for each player: more points first, then (winning) a
+// shorter or (losing) a longer distance. So one sweep per player, from its best value
+// down, finds score and distance together, Dijkstra-like: level (t, d) holds the
+// positions won or lost by t points in d plies. A position whose side to move can reach
+// a loss of the opponent's at (t, d) wins at (t, d+1), and that is its best, since
+// every better value was swept before; one whose moves all lead to the opponent's wins
+// is lost, at the level after its last (the opponent's worst) move is swept. The moves
+// out of the table (captures) act as one move, the mover's best, at that move's level.
+// The two players' sweeps touch different positions and run side by side; what no
+// sweep reaches is a draw.
 //
-// Working memory is 7 bytes a position: the score, a move counter, the best score of
-// the moves out of the table (captures), the distance and the best distance out.
+// Working memory is 3 bytes a position (a 16-bit code, final or tentative holding the
+// best move out, and an 8-bit count of moves not yet known to win for the opponent)
+// plus the lists of positions due at each level (4 bytes a decided position at most).
 #pragma once
 
 #include "gen/solver.h"
