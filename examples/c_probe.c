@@ -1,4 +1,5 @@
-/* An engine-side use of hilltb.h: probe a King of the Hill position from bitboards.
+/* An engine-side use of hilltb.h: probe a King of the Hill position from bitboards,
+ * then a Queen of the Hill one from its FEN.
  * Usage: c_probe TABLE_DIR   (the directory `hilltb gen` wrote into) */
 #include <stdio.h>
 
@@ -26,6 +27,13 @@ int main(int argc, char** argv) {
   const uint64_t rooks = SQ(6, 7) | SQ(7, 7);
   const int missing = hilltb_probe(white, black | rooks, kings, queens, rooks, 0, 0, 0, 0, 0, 1, &dtm);
   printf("KQvKRR: %s\n", missing == HILLTB_MISSING ? hilltb_last_error() : "found");
+
+  /* Queen of the Hill (layout ring): the value comes with the winner's points. */
+  int points = 0;
+  hilltb_init(argv[1], HILLTB_QOTH, 16);
+  const int q = hilltb_probe_fen("8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b", &dtm, &points);
+  if (q < 0) fprintf(stderr, "qoth probe failed (%d): %s\n", q, hilltb_last_error());
+  else printf("qoth RRvN, P2 to move: %s by %d in %d plies\n", q == HILLTB_WIN ? "win" : q == HILLTB_LOSS ? "loss" : "draw", points, dtm);
   hilltb_free();
   return 0;
 }

@@ -62,11 +62,19 @@ class QothSolver {
   Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
   Node global(Color stm, std::uint64_t idx) const { return Node(stm * n_ + idx); }
 
+  // Whether some symmetry of the table maps these occupied squares onto themselves
+  // (else every board on them has stabiliser 1).
+  bool symmetric(Bitboard occupied) const {
+    for (int t : symmetries_)
+      if (transform(t, occupied) == occupied) return true;
+    return false;
+  }
+
   // How many of the table's symmetries map this board onto itself.
   int stabiliser(const Position& p) const {
     int n = 1;
     for (int t : symmetries_) {
-      bool fixed = true;
+      bool fixed = transform(t, p.pieces()) == p.pieces();
       for (Bitboard b = p.pieces(); b && fixed;) {
         const Square s = pop_lsb(b);
         fixed = p.piece_on(transform(t, s)) == p.piece_on(s);
@@ -126,9 +134,15 @@ class QothSolver {
       std::uint16_t best = NO_EXIT;
       unsigned inside = 0;
       for (Move m : list) {
+        const bool out = leaves_table(pos, m);
+        // Most successors are fixed by no symmetry: no need to play those to count them.
+        if (!out && m.kind() != Move::PASS && !symmetric(pos.pieces() ^ square_bb(m.from()) ^ square_bb(m.to()))) {
+          ++inside;
+          continue;
+        }
         Position next = pos;
         next.play(m);
-        if (!leaves_table(pos, m)) {
+        if (!out) {
           inside += stabiliser(next);
           continue;
         }

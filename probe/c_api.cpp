@@ -35,12 +35,27 @@ bool build(Position& pos, const uint64_t* by_type, uint64_t white, uint64_t blac
   return !pos.attacked_by(us, pos.king_square(~us));
 }
 
+// A probe's result as the C functions return it.
+int answer(const ProbeResult& r, int* dtm, int* points) {
+  if (!r.ok()) {
+    const int code = r.status == ProbeStatus::Missing   ? HILLTB_MISSING
+                     : r.status == ProbeStatus::Corrupt   ? HILLTB_CORRUPT
+                     : r.status == ProbeStatus::Malformed ? HILLTB_BAD_POSITION
+                                                          : HILLTB_NOT_COVERED;
+    return fail(code, r.error);
+  }
+  if (dtm) *dtm = r.value.distance;
+  if (points) *points = r.value.points;
+  last_error.clear();
+  return r.value.result > 0 ? HILLTB_WIN : r.value.result < 0 ? HILLTB_LOSS : HILLTB_DRAW;
+}
+
 }  // namespace
 
 extern "C" int hilltb_init(const char* paths, int variant, unsigned cache_mb) {
-  if (variant != HILLTB_CHESS && variant != HILLTB_KOTH) return 0;
+  if (variant != HILLTB_CHESS && variant != HILLTB_KOTH && variant != HILLTB_QOTH) return 0;
   ProberOptions options;
-  options.variant = variant == HILLTB_CHESS ? Variant::Chess : Variant::Koth;
+  options.variant = variant == HILLTB_CHESS ? Variant::Chess : variant == HILLTB_KOTH ? Variant::Koth : Variant::Qoth;
   options.cache_bytes = std::size_t(cache_mb ? cache_mb : 64) << 20;
   std::istringstream in(paths ? paths : "");
   for (std::string dir; std::getline(in, dir, ':');)
@@ -65,15 +80,13 @@ extern "C" int hilltb_probe(uint64_t white, uint64_t black, uint64_t kings, uint
     if (ep > 63) return fail(HILLTB_BAD_POSITION, "en-passant square off the board");
     pos.set_en_passant(Square(ep));
   }
-  const ProbeResult r = prober->probe(pos);
-  if (!r.ok()) {
-    const int code = r.status == ProbeStatus::Missing ? HILLTB_MISSING
-                     : r.status == ProbeStatus::Corrupt ? HILLTB_CORRUPT : HILLTB_NOT_COVERED;
-    return fail(code, r.error);
-  }
-  if (dtm) *dtm = r.value.distance;
-  last_error.clear();
-  return r.value.result > 0 ? HILLTB_WIN : r.value.result < 0 ? HILLTB_LOSS : HILLTB_DRAW;
+  return answer(prober->probe(pos), dtm, nullptr);
+}
+
+extern "C" int hilltb_probe_fen(const char* fen, int* dtm, int* points) {
+  const auto prober = std::atomic_load(&global_prober);
+  if (!prober) return fail(HILLTB_NOT_INITIALISED, "hilltb_init was not called");
+  return answer(prober->probe_fen(fen ? fen : ""), dtm, points);
 }
 
 extern "C" const char* hilltb_last_error(void) { return last_error.c_str(); }

@@ -17,6 +17,7 @@ extern "C" {
 /* Variants for hilltb_init. */
 #define HILLTB_CHESS 0
 #define HILLTB_KOTH 1
+#define HILLTB_QOTH 2 /* Queen of the Hill, layout ring (hilltb_probe_fen only) */
 
 /* Results of hilltb_probe, for the side to move. */
 #define HILLTB_LOSS 0
@@ -45,6 +46,11 @@ void hilltb_free(void);
 int hilltb_probe(uint64_t white, uint64_t black, uint64_t kings, uint64_t queens, uint64_t rooks,
                  uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep, unsigned castling,
                  int white_to_move, int* dtm);
+
+/* Probes a position given as FEN (any variant; the only way for Queen of the Hill,
+ * whose fixed pawns are written '*' and 'x'). Returns as hilltb_probe; `points`, when
+ * not NULL, receives the winner's points in Queen of the Hill (0 otherwise). */
+int hilltb_probe_fen(const char* fen, int* dtm, int* points);
 
 /* The message of this thread's last failure ("" if none). */
 const char* hilltb_last_error(void);

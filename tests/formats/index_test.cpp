@@ -37,6 +37,18 @@ void check_round_trip(const Index& index, std::uint64_t step = 1) {
       << index.material().name();
 }
 
+TEST(Symmetry, BitboardTransformsMoveEverySquareAsTheSquareTransformDoes) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 1000; ++i) {
+    const Bitboard b = rng() & rng();
+    for (int t = 0; t < 8; ++t) {
+      Bitboard expected = 0;
+      for (Bitboard rest = b; rest;) expected |= square_bb(transform(t, pop_lsb(rest)));
+      ASSERT_EQ(transform(t, b), expected) << "symmetry " << t;
+    }
+  }
+}
+
 TEST(Index, KingPairsOfPawnlessTablesFormThe462Classes) {
   EXPECT_EQ(Index(Material::parse("KvK", Variant::Koth), Variant::Koth).leading_classes(), 462u);
   EXPECT_EQ(Index(Material::parse("KQvK", Variant::Chess), Variant::Chess).size(), 462u * 62);

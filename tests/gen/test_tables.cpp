@@ -16,8 +16,9 @@ std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string&
   auto& slot = loaded[key];
   if (!slot) {
     const Material m = Material::parse(material, v);
-    TableSet loader{TableKind(v)};
-    slot = loader.load(table_path(HILLTB_TEST_TABLES, TableKind(v), m.name()), m);
+    const TableKind kind = TableKind::all(v, ring_layout()).front();
+    TableSet loader{kind};
+    slot = loader.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m);
   }
   return slot;
 }
@@ -26,8 +27,8 @@ const TableSet& generated_tables(Variant v) {
   static std::map<Variant, std::unique_ptr<TableSet>> sets;
   static std::once_flag once[3];
   std::call_once(once[int(v)], [&] {
-    auto set = std::make_unique<TableSet>(TableKind(v));
-    for (const Material& m : all_materials(v, 4)) set->add(generated_table(v, m.name()));
+    auto set = std::make_unique<TableSet>(TableKind::all(v, ring_layout()).front());
+    for (const Material& m : all_materials(v, fixture_pieces(v))) set->add(generated_table(v, m.name()));
     std::lock_guard lock(mutex);
     sets[v] = std::move(set);
   });
