@@ -27,14 +27,6 @@ constexpr Binomials BINOMIAL;
 
 constexpr Bitboard PAWN_SQUARES = ~(RANK_1 | RANK_8);
 
-struct SquareTransforms {
-  std::uint8_t to[8][64] = {};
-  constexpr SquareTransforms() {
-    for (int t = 0; t < 8; ++t)
-      for (Square s = 0; s < 64; ++s) to[t][s] = std::uint8_t(transform(t, s));
-  }
-};
-constexpr SquareTransforms SQUARE_TRANSFORMS;
 
 Square nth_set_bit(Bitboard b, int n) {
 #if defined(__BMI2__)
@@ -146,11 +138,7 @@ Index::Placement Index::placement_of(const Position& pos) const {
 Index::Placement Index::transformed(int t, const Placement& p) const {
   if (t == 0) return p;
   Placement out{};
-  for (const Group& g : groups_) {
-    Bitboard image = 0;
-    for (Bitboard b = p[group_slot(g.piece)]; b;) image |= square_bb(SQUARE_TRANSFORMS.to[t][pop_lsb(b)]);
-    out[group_slot(g.piece)] = image;
-  }
+  for (const Group& g : groups_) out[group_slot(g.piece)] = transform(t, p[group_slot(g.piece)]);
   return out;
 }
 

@@ -6,33 +6,6 @@
 
 namespace hilltb {
 
-namespace {
-
-// The classic bit tricks: swap bit groups of halving size.
-Bitboard transposed(Bitboard b) {  // about the a1-h8 diagonal
-  Bitboard t = 0x0f0f0f0f00000000ULL & (b ^ (b << 28));
-  b ^= t ^ (t >> 28);
-  t = 0x3333000033330000ULL & (b ^ (b << 14));
-  b ^= t ^ (t >> 14);
-  t = 0x5500550055005500ULL & (b ^ (b << 7));
-  return b ^ t ^ (t >> 7);
-}
-
-Bitboard files_mirrored(Bitboard b) {  // a <-> h: the bits of each byte reversed
-  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
-  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
-  return ((b >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((b & 0x0f0f0f0f0f0f0f0fULL) << 4);
-}
-
-}  // namespace
-
-Bitboard transform(int t, Bitboard b) {
-  if (t & 4) b = transposed(b);
-  if (t & 1) b = files_mirrored(b);
-  if (t & 2) b = __builtin_bswap64(b);  // ranks mirrored: the bytes reversed
-  return b;
-}
-
 Position transform(int t, const Position& pos) {
   Position out(pos.variant());
   for (Bitboard b = pos.pieces(); b;) {

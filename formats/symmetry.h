@@ -18,7 +18,24 @@ constexpr Square transform(int t, Square s) {
   if (t & 2) r = 7 - r;
   return make_square(f, r);
 }
-Bitboard transform(int t, Bitboard b);
+inline Bitboard transform(int t, Bitboard b) {
+  // The classic bit tricks: swap bit groups of halving size.
+  if (t & 4) {  // transpose, about the a1-h8 diagonal
+    Bitboard x = 0x0f0f0f0f00000000ULL & (b ^ (b << 28));
+    b ^= x ^ (x >> 28);
+    x = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= x ^ (x >> 14);
+    x = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= x ^ (x >> 7);
+  }
+  if (t & 1) {  // files mirrored: the bits of each byte reversed
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    b = ((b >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((b & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  }
+  if (t & 2) b = __builtin_bswap64(b);  // ranks mirrored: the bytes reversed
+  return b;
+}
 // The position with every piece and fixed pawn moved by t (castling and en passant
 // are dropped: table positions have neither).
 Position transform(int t, const Position& pos);

@@ -59,6 +59,12 @@ struct CCtxDeleter {
 
 }  // namespace
 
+WriteOptions WriteOptions::for_variant(Variant v) {
+  WriteOptions o;
+  if (v == Variant::Qoth) o.level = 9, o.dictionary = false;
+  return o;
+}
+
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                           std::span<const std::uint16_t> codes, const WriteOptions& options) {
   if (codes.size() != 2 * header.positions_per_side)

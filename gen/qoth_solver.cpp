@@ -1,7 +1,7 @@
 #include "qoth_solver.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for_each.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <array>
@@ -51,10 +51,10 @@ class QothSolver {
     for (int t = MAX_POINTS; t >= 1; --t)
       for (std::size_t d = 0; d < due_[t].at.size() || d < exits_[t].at.size(); ++d) level(t, d);
     table_->codes.resize(2 * n_);
-    for (std::uint64_t g = 0; g < 2 * n_; ++g) {
+    tbb::parallel_for(std::uint64_t(0), 2 * n_, [&](std::uint64_t g) {
       const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
       table_->codes[g] = is_final(c) ? c : DRAW_CODE;  // no sweep reached it: a draw
-    }
+    });
     return table_;
   }
 
@@ -177,23 +177,32 @@ class QothSolver {
         if (set_final(g, exit)) due.push_back(g);
     }
     std::vector<Node> nodes = std::move(due);
-    std::sort(nodes.begin(), nodes.end());
+    tbb::parallel_sort(nodes.begin(), nodes.end());  // decoding in index order is kinder to caches
     tbb::enumerable_thread_specific<std::vector<Node>> next;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
       Position pos;
+      std::vector<std::pair<Node, int>> preds;
       auto& out = next.local();
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
         const Node g = nodes[i];
         const bool lost_here = codes_[g].load(std::memory_order_relaxed) & 1;
         index_.decode(g % n_, side_of(g), pos);
+        // All the predecessors first, their cache lines fetched together: the atomic
+        // updates below stall the core, so their misses should be over by then.
+        preds.clear();
         for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
-          if (is_final(codes_[p].load(std::memory_order_relaxed))) return;
+          __builtin_prefetch(&codes_[p]);
+          if (!lost_here) __builtin_prefetch(&counters_[p]);
+          preds.emplace_back(p, weight);
+        });
+        for (const auto& [p, weight] : preds) {
+          if (is_final(codes_[p].load(std::memory_order_relaxed))) continue;
           if (lost_here) {
             if (set_final(p, won)) out.push_back(p);
           } else if (counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
             if (set_final(p, lost)) out.push_back(p);
           }
-        });
+        }
       }
     });
     for (auto& local : next) {

@@ -39,7 +39,7 @@ void add_gen_command(CLI::App& app) {
     TableOptions tables;
     int threads = 0;
     int pieces = 0;
-    int level = 19;
+    int level = 0;  // 0: the variant's default
     std::uint32_t block_values = WriteOptions{}.block_values;
     std::string max_memory;
     bool quiet = false;
@@ -51,7 +51,7 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--threads", opts->threads, "worker threads (default: all cores)")->check(CLI::Range(1, 1024));
   cmd->add_option("--pieces", opts->pieces, "every table with up to N pieces")->check(CLI::Range(2, 7));
   cmd->add_option("--max-memory", opts->max_memory, "refuse tables needing more memory (e.g. 4G)");
-  cmd->add_option("--level", opts->level, "zstd compression level")->check(CLI::Range(1, 22))->capture_default_str();
+  cmd->add_option("--level", opts->level, "zstd compression level (default: 19, qoth 9)")->check(CLI::Range(1, 22));
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
@@ -71,7 +71,8 @@ void add_gen_command(CLI::App& app) {
     options.variant = v;
     if (v == Variant::Qoth) options.layout = opts->variant.load_layout();
     options.max_memory = opts->max_memory.empty() ? 0 : parse_size(opts->max_memory);
-    options.write.level = opts->level;
+    options.write = WriteOptions::for_variant(v);
+    if (opts->level) options.write.level = opts->level;
     options.write.block_values = opts->block_values;
     Progress progress(!opts->quiet);
     std::signal(SIGINT, on_interrupt);
