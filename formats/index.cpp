@@ -99,13 +99,16 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
     for (Color c : {WHITE, BLACK})
       for (PieceType pt : PIECES) add(c, pt, board);
   } else {
+    // Long-range pieces first, the knight (fewest moves) last.
     for (Color c : {WHITE, BLACK}) {
-      add(c, KING, board);
-      for (PieceType pt : PIECES) add(c, pt, board);
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KING, KNIGHT}) add(c, pt, board);
     }
-    // The smallest group leads (the first of equals): fewest placements to reduce.
-    const auto smallest = std::min_element(groups_.begin(), groups_.end(),
-        [](const Group& a, const Group& b) { return a.count < b.count; });
+    // The smallest group leads (fewest placements to reduce), the last of equals: a
+    // move of a leading piece takes a full encode in the retrograde passes
+    // (Neighbourhood), and the pieces listed last have the fewest moves.
+    auto smallest = groups_.begin();
+    for (auto g = groups_.begin(); g != groups_.end(); ++g)
+      if (g->count <= smallest->count) smallest = g;
     std::rotate(groups_.begin(), smallest, smallest + 1);
     lead_groups_ = 1;
   }
@@ -215,8 +218,9 @@ std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
   return idx;
 }
 
-std::uint64_t Index::encode(const Position& pos) const {
-  Placement p = placement_of(pos);
+std::uint64_t Index::encode(const Position& pos) const { return encode(placement_of(pos)); }
+
+std::uint64_t Index::encode(Placement p) const {
   const std::uint64_t key = lead_key(p);
   if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return std::numeric_limits<std::uint64_t>::max();
   const std::int32_t cls = lead_class_[key];
@@ -244,6 +248,51 @@ int Index::stabiliser_size(const Position& pos) const {
   int n = 0;
   for (int s : symmetries_) n += (stabiliser & (1 << s)) && transformed(s, p) == p;
   return n;
+}
+
+Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
+    : index_(index), placement_(index.placement_of(pos)) {
+  group_of_.fill(-1);
+  const auto& groups = index.groups_;
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (Bitboard b = placement_[group_slot(groups[g].piece)]; b;) group_of_[pop_lsb(b)] = std::int8_t(g);
+  const std::uint64_t key = index.lead_key(placement_);
+  if (key >= index.lead_keys_ || index.lead_transform_[key] != 0) return;  // not a decoded position
+  const std::int32_t cls = index.lead_class_[key];
+  fast_ = !more_than_one(index.lead_stabiliser_[cls]);
+  // The running sums and unions of index_of, kept at each group.
+  std::uint64_t idx = std::uint64_t(cls) * groups[0].stride;
+  Bitboard placed = 0, pawns_placed = 0;
+  for (int g = 0; g < index.lead_groups_; ++g) placed |= placement_[group_slot(groups[g].piece)];
+  for (std::size_t g = index.lead_groups_; g < groups.size(); ++g) {
+    const Index::Group& gr = groups[g];
+    prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
+    const Bitboard squares = placement_[group_slot(gr.piece)];
+    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
+    placed |= squares;
+    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
+  }
+}
+
+std::uint64_t Index::Neighbourhood::moved(Square from, Square to) const {
+  const auto& groups = index_.groups_;
+  const std::size_t g = std::size_t(group_of_[from]);
+  const Bitboard change = square_bb(from) | square_bb(to);
+  if (!fast_ || g < std::size_t(index_.lead_groups_)) {
+    Placement p = placement_;
+    p[group_slot(groups[g].piece)] ^= change;
+    return index_.encode(p);
+  }
+  std::uint64_t idx = prefix_[g];
+  Bitboard placed = placed_[g], pawns_placed = pawns_placed_[g];
+  for (std::size_t h = g; h < groups.size(); ++h) {
+    const Index::Group& gr = groups[h];
+    const Bitboard squares = placement_[group_slot(gr.piece)] ^ (h == g ? change : 0);
+    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
+    placed |= squares;
+    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
+  }
+  return idx;
 }
 
 bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {

@@ -13,6 +13,7 @@
 // the position is taken in whichever image gives the smaller index; the other is a hole.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -22,6 +23,8 @@
 namespace hilltb {
 
 class Index {
+  using Placement = std::array<Bitboard, 2 * PIECE_TYPE_NB>;  // squares per colour and type
+
  public:
   // qoth needs the layout and the hand's target; chess and koth ignore both.
   Index(const Material& material, Variant variant, const Layout& layout = ring_layout(),
@@ -45,6 +48,25 @@ class Index {
   // pos and for every position with the same leading placement).
   bool symmetric_lead(const Position& pos) const;
 
+  // The indices of the positions one piece move away from a decoded position, fast:
+  // when the piece is not in the leading groups (and no symmetry fixes them), the class
+  // and the ranks of the groups before the piece's stay, and only the rest is ranked
+  // again. Retrograde passes encode every predecessor this way.
+  class Neighbourhood {
+   public:
+    Neighbourhood(const Index& index, const Position& pos);
+    // The index of pos with the piece on `from` moved to the empty square `to`.
+    std::uint64_t moved(Square from, Square to) const;
+
+   private:
+    const Index& index_;
+    Placement placement_{};
+    std::array<std::int8_t, 64> group_of_{};  // square -> group standing there
+    std::array<std::uint64_t, 2 * PIECE_TYPE_NB + 1> prefix_{};  // index share of groups before g
+    std::array<Bitboard, 2 * PIECE_TYPE_NB + 1> placed_{}, pawns_placed_{};  // squares before g
+    bool fast_ = false;
+  };
+
  private:
   struct Group {
     Piece piece;
@@ -54,9 +76,9 @@ class Index {
     std::uint64_t radix;
     std::uint64_t stride;
   };
-  using Placement = std::array<Bitboard, 2 * PIECE_TYPE_NB>;  // squares per group
 
   Placement placement_of(const Position& pos) const;
+  std::uint64_t encode(Placement p) const;
   Placement transformed(int t, const Placement& p) const;
   std::uint64_t lead_key(const Placement& p) const;
   // The index of a placement whose leading part is the canonical one of class cls.

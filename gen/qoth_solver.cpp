@@ -10,7 +10,6 @@
 
 #include "formats/symmetry.h"
 #include "gen/scan.h"
-#include "gen/unmove.h"
 #include "rules/movegen.h"
 
 namespace hilltb {
@@ -89,14 +88,33 @@ class QothSolver {
   }
 
   // f(Node before, int weight) for each position one move before pos inside the table,
-  // weighted by its stabiliser (see initialise). The pass comes from the same board.
+  // weighted by its stabiliser (see initialise): a piece of the side that just moved
+  // goes back to any square it attacks (qoth moves are their own reverse, and a move
+  // out of a finished hand or onto a fixed pawn never happened, which the codes and
+  // the empty squares see to). The pass comes from the same board.
   template <typename F>
   void for_each_predecessor(const Position& pos, std::uint64_t idx, F&& f) const {
-    const Color stm = pos.side_to_move();
-    for_each_unmove(pos, [&](const Position& before, UnmoveKind, Square) {
-      f(global(~stm, index_.encode(before)), stabiliser(before));
-    });
-    if (!qoth_can_move(pos, ~stm)) f(global(~stm, idx), stabiliser(pos));
+    const Color mover = ~pos.side_to_move();
+    const Index::Neighbourhood near(index_, pos);
+    const Bitboard empty = ~pos.occupied();
+    for (Bitboard pieces = pos.pieces(mover); pieces;) {
+      const Square to = pop_lsb(pieces);
+      for (Bitboard b = piece_attacks(type_of(pos.piece_on(to)), to, pos.occupied()) & empty; b;) {
+        const Square from = pop_lsb(b);
+        f(global(mover, near.moved(to, from)), stabiliser_after(pos, to, from));
+      }
+    }
+    if (!qoth_can_move(pos, mover)) f(global(mover, idx), stabiliser(pos));
+  }
+
+  // The stabiliser of pos with the piece on `from` moved to `to`, built only when the
+  // occupied squares allow a symmetry.
+  int stabiliser_after(const Position& pos, Square from, Square to) const {
+    if (!symmetric(pos.pieces() ^ square_bb(from) ^ square_bb(to))) return 1;
+    Position moved = pos;
+    moved.remove(from);
+    moved.put(pos.piece_on(from), to);
+    return stabiliser(moved);
   }
 
   bool set_final(Node g, std::uint16_t code) {
@@ -135,17 +153,12 @@ class QothSolver {
       unsigned inside = 0;
       for (Move m : list) {
         const bool out = leaves_table(pos, m);
-        // Most successors are fixed by no symmetry: no need to play those to count them.
-        if (!out && m.kind() != Move::PASS && !symmetric(pos.pieces() ^ square_bb(m.from()) ^ square_bb(m.to()))) {
-          ++inside;
+        if (!out) {
+          inside += m.kind() == Move::PASS ? stabiliser(pos) : stabiliser_after(pos, m.from(), m.to());
           continue;
         }
         Position next = pos;
         next.play(m);
-        if (!out) {
-          inside += stabiliser(next);
-          continue;
-        }
         const std::uint16_t v = move_value(children_.code_of(next), true);
         best = best == NO_EXIT ? v : better_code(best, v, true);
       }

@@ -1,11 +1,10 @@
 #include "solver.h"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 
+#include "gen/scan.h"
 #include "gen/unmove.h"
 #include "rules/outcome.h"
 
@@ -15,7 +14,6 @@ namespace {
 
 constexpr std::uint16_t TENTATIVE = 0x8000;
 constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
-constexpr std::uint64_t GRAIN = 1 << 12;
 
 bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
 bool decided(std::uint16_t c) { return is_final(c) && c != DRAW_CODE && c != NO_POSITION_CODE; }
@@ -45,7 +43,7 @@ class Solver {
   std::shared_ptr<SolvedTable> run() {
     initialise();
     for (int level = 1;; ++level) {
-      check_cancel();
+      check_cancel(hooks_);
       const std::uint64_t before = finalised_.load();
       pass(level);
       settle_ep_nodes(level);
@@ -60,25 +58,12 @@ class Solver {
   }
 
  private:
-  void check_cancel() const {
-    if (hooks_.cancel && hooks_.cancel->load()) throw Interrupted();
-  }
-  void report(const std::string& phase, double fraction) const {
-    if (hooks_.progress) hooks_.progress(phase, fraction);
-  }
   Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
   std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
 
   template <typename Body>
   void for_all_positions(const std::string& phase, Body&& body) {
-    std::atomic<std::uint64_t> done{0};
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n_, GRAIN), [&](const auto& r) {
-      check_cancel();
-      Position pos;
-      for (std::uint64_t g = r.begin(); g < r.end(); ++g) body(g, pos);
-      const std::uint64_t d = done += r.size();
-      if (r.begin() % (GRAIN * 64) == 0) report(phase, double(d) / double(2 * n_));
-    });
+    scan_positions(2 * n_, hooks_, phase, body);
   }
 
   bool set_final(std::uint64_t g, std::uint16_t code) {
@@ -199,7 +184,7 @@ class Solver {
     const Color stm = side_of(g);
     index_.decode(g % n_, stm, pos);
     const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
-    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square to) {
+    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       const std::uint64_t q = global(~stm, index_.encode(before));
       const bool fixed_kings = pawns_ || (!symmetric_kings && type_of(pos.piece_on(to)) != KING);

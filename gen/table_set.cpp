@@ -24,8 +24,12 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
 }
 
 std::uint16_t TableSet::code_of(const Position& pos) const {
+  const Material m = Material::of(pos);
+  const bool canonical = m.is_canonical();
+  const SolvedTable& t = *tables_.at((canonical ? m : m.flipped()).key());
+  // The common case needs no copy: colours as stored and (qoth) the table's own target.
+  if (canonical && pos.target() == kind_.target) return t.code(pos.side_to_move(), t.index.encode(pos));
   const Position stored = table_position(pos, kind_.layout);
-  const SolvedTable& t = *tables_.at(Material::of(stored).key());
   return t.code(stored.side_to_move(), t.index.encode(stored));
 }
 

@@ -8,9 +8,9 @@ namespace hilltb {
 
 enum class UnmoveKind { Quiet, DoublePush };
 
-// Calls f(const Position& before, UnmoveKind, Square to) for each legal position
-// `before`, with the other side to move, from which that side's move of a piece onto
-// `to` reaches pos. Legal means: the side
+// Calls f(const Position& before, UnmoveKind, Square from, Square to) for each legal
+// position `before`, with the other side to move, from which that side's move of a
+// piece from `from` onto `to` reaches pos. Legal means: the side
 // not to move in `before` is not in check (chess, koth). En-passant rights and the
 // game's end in `before` are the caller's to judge.
 template <typename F>

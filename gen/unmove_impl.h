@@ -20,7 +20,7 @@ void for_each_unmove(const Position& pos, F&& f) {
     before.remove(to);
     before.put(p, from);
     // The side to move of pos must not have been left in check by its own last move.
-    if (qoth || !before.attacked_by(mover, before.king_square(pos.side_to_move()))) f(std::as_const(before), kind, to);
+    if (qoth || !before.attacked_by(mover, before.king_square(pos.side_to_move()))) f(std::as_const(before), kind, from, to);
     before.remove(from);
     before.put(p, to);
   };

@@ -37,6 +37,40 @@ void check_round_trip(const Index& index, std::uint64_t step = 1) {
       << index.material().name();
 }
 
+// Every one-piece move from sampled decoded positions: the neighbourhood's index equals
+// a full encode of the moved position.
+void check_neighbourhood(const Index& index, int samples) {
+  std::mt19937_64 rng(11);
+  Position pos;
+  int checked = 0;
+  for (int i = 0; i < samples; ++i) {
+    if (!index.decode(rng() % index.size(), WHITE, pos)) continue;
+    const Index::Neighbourhood near(index, pos);
+    for (Bitboard b = pos.pieces(); b;) {
+      const Square from = pop_lsb(b);
+      const PieceType pt = type_of(pos.piece_on(from));
+      Bitboard targets = ~pos.occupied() & (pt == PAWN ? Bitboard(0xFFFFFFFFFF00) : ~Bitboard(0));
+      for (; targets; ++checked) {
+        const Square to = pop_lsb(targets);
+        Position moved = pos;
+        moved.remove(from);
+        moved.put(pos.piece_on(from), to);
+        ASSERT_EQ(near.moved(from, to), index.encode(moved)) << to_fen(pos) << " " << int(from) << "-" << int(to);
+      }
+    }
+  }
+  EXPECT_GT(checked, samples * 10);
+}
+
+TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
+  for (const char* m : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ"})
+    for (Variant v : {Variant::Koth, Variant::Chess}) check_neighbourhood(Index(Material::parse(m, v), v), 300);
+  const Layout& ring = ring_layout();
+  for (const char* m : {"QRvBN", "NNvB", "RRvQK", "Qv-", "BBvNN"})
+    for (Square target : ring.targets)
+      check_neighbourhood(Index(Material::parse(m, Variant::Qoth), Variant::Qoth, ring, target), 300);
+}
+
 TEST(Symmetry, BitboardTransformsMoveEverySquareAsTheSquareTransformDoes) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 1000; ++i) {
