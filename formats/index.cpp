@@ -138,6 +138,15 @@ Index::Placement Index::placement_of(const Position& pos) const {
   return p;
 }
 
+Index::Placement Index::flipped_placement_of(const Position& pos) const {
+  // colour_flipped: colours swapped and, but in qoth, the ranks mirrored.
+  const int mirror = variant_ == Variant::Qoth ? 0 : 2;
+  Placement p{};
+  for (const Group& g : groups_)
+    p[group_slot(g.piece)] = transform(mirror, pos.pieces(~color_of(g.piece), type_of(g.piece)));
+  return p;
+}
+
 Index::Placement Index::transformed(int t, const Placement& p) const {
   if (t == 0) return p;
   Placement out{};
@@ -219,6 +228,8 @@ std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
 }
 
 std::uint64_t Index::encode(const Position& pos) const { return encode(placement_of(pos)); }
+
+std::uint64_t Index::encode_flipped(const Position& pos) const { return encode(flipped_placement_of(pos)); }
 
 std::uint64_t Index::encode(Placement p) const {
   const std::uint64_t key = lead_key(p);

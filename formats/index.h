@@ -39,6 +39,9 @@ class Index {
   // The index of pos, which must hold exactly this material in these colours (and, in
   // qoth, the index's fixed pawns). Positions related by a symmetry share one index.
   std::uint64_t encode(const Position& pos) const;
+  // The same for colour_flipped(pos) (formats/symmetry.h), without building it: what a
+  // position of the opposite material looks up in this table.
+  std::uint64_t encode_flipped(const Position& pos) const;
   // The position at idx with side to move stm; false when idx names no position
   // (pieces on one square, or the duplicate image of another index).
   bool decode(std::uint64_t idx, Color stm, Position& out) const;
@@ -78,6 +81,7 @@ class Index {
   };
 
   Placement placement_of(const Position& pos) const;
+  Placement flipped_placement_of(const Position& pos) const;
   std::uint64_t encode(Placement p) const;
   Placement transformed(int t, const Placement& p) const;
   std::uint64_t lead_key(const Placement& p) const;

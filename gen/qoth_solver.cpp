@@ -69,6 +69,15 @@ class QothSolver {
     return false;
   }
 
+  // Whether adding one piece on an empty square x can make a board with these other
+  // pieces symmetric: only if the others differ from their image at most on x and
+  // its image.
+  bool may_become_symmetric(Bitboard others) const {
+    for (int t : symmetries_)
+      if (popcount(others ^ transform(t, others)) <= 2) return true;
+    return false;
+  }
+
   // How many of the table's symmetries map this board onto itself.
   int stabiliser(const Position& p) const {
     int n = 1;
@@ -99,9 +108,10 @@ class QothSolver {
     const Bitboard empty = ~pos.occupied();
     for (Bitboard pieces = pos.pieces(mover); pieces;) {
       const Square to = pop_lsb(pieces);
+      const bool maybe = may_become_symmetric(pos.pieces() ^ square_bb(to));
       for (Bitboard b = piece_attacks(type_of(pos.piece_on(to)), to, pos.occupied()) & empty; b;) {
         const Square from = pop_lsb(b);
-        f(global(mover, near.moved(to, from)), stabiliser_after(pos, to, from));
+        f(global(mover, near.moved(to, from)), maybe ? stabiliser_after(pos, to, from) : 1);
       }
     }
     if (!qoth_can_move(pos, mover)) f(global(mover, idx), stabiliser(pos));

@@ -184,9 +184,10 @@ class Solver {
     const Color stm = side_of(g);
     index_.decode(g % n_, stm, pos);
     const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
-    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square, Square to) {
+    const Index::Neighbourhood near(index_, pos);
+    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
-      const std::uint64_t q = global(~stm, index_.encode(before));
+      const std::uint64_t q = global(~stm, near.moved(to, from));
       const bool fixed_kings = pawns_ || (!symmetric_kings && type_of(pos.piece_on(to)) != KING);
       successor_final(q, code, level, fixed_kings ? 1 : index_.stabiliser_size(before));
     });

@@ -27,8 +27,11 @@ std::uint16_t TableSet::code_of(const Position& pos) const {
   const Material m = Material::of(pos);
   const bool canonical = m.is_canonical();
   const SolvedTable& t = *tables_.at((canonical ? m : m.flipped()).key());
-  // The common case needs no copy: colours as stored and (qoth) the table's own target.
-  if (canonical && pos.target() == kind_.target) return t.code(pos.side_to_move(), t.index.encode(pos));
+  // The common cases need no copy: the table's own target (always, but in probes of
+  // qoth), the colours as stored or swapped.
+  if (pos.target() == kind_.target)
+    return canonical ? t.code(pos.side_to_move(), t.index.encode(pos))
+                     : t.code(~pos.side_to_move(), t.index.encode_flipped(pos));
   const Position stored = table_position(pos, kind_.layout);
   return t.code(stored.side_to_move(), t.index.encode(stored));
 }

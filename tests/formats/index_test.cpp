@@ -38,13 +38,15 @@ void check_round_trip(const Index& index, std::uint64_t step = 1) {
 }
 
 // Every one-piece move from sampled decoded positions: the neighbourhood's index equals
-// a full encode of the moved position.
-void check_neighbourhood(const Index& index, int samples) {
+// a full encode of the moved position. And encode_flipped equals encoding the flip.
+void check_neighbourhood(const Index& index, const Index& flipped, int samples) {
   std::mt19937_64 rng(11);
   Position pos;
   int checked = 0;
   for (int i = 0; i < samples; ++i) {
     if (!index.decode(rng() % index.size(), WHITE, pos)) continue;
+    // A position of the opposite colours is looked up as its flipped image.
+    ASSERT_EQ(flipped.encode_flipped(pos), flipped.encode(colour_flipped(pos))) << to_fen(pos);
     const Index::Neighbourhood near(index, pos);
     for (Bitboard b = pos.pieces(); b;) {
       const Square from = pop_lsb(b);
@@ -63,12 +65,17 @@ void check_neighbourhood(const Index& index, int samples) {
 }
 
 TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
-  for (const char* m : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ"})
-    for (Variant v : {Variant::Koth, Variant::Chess}) check_neighbourhood(Index(Material::parse(m, v), v), 300);
+  for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ"})
+    for (Variant v : {Variant::Koth, Variant::Chess}) {
+      const Material m = Material::parse(name, v);
+      check_neighbourhood(Index(m, v), Index(m.flipped(), v), 300);
+    }
   const Layout& ring = ring_layout();
-  for (const char* m : {"QRvBN", "NNvB", "RRvQK", "Qv-", "BBvNN"})
-    for (Square target : ring.targets)
-      check_neighbourhood(Index(Material::parse(m, Variant::Qoth), Variant::Qoth, ring, target), 300);
+  for (const char* name : {"QRvBN", "NNvB", "RRvQK", "Qv-", "BBvNN"})
+    for (Square target : ring.targets) {
+      const Material m = Material::parse(name, Variant::Qoth);
+      check_neighbourhood(Index(m, Variant::Qoth, ring, target), Index(m.flipped(), Variant::Qoth, ring, target), 300);
+    }
 }
 
 TEST(Symmetry, BitboardTransformsMoveEverySquareAsTheSquareTransformDoes) {

@@ -80,9 +80,19 @@ class Minimax {
 
   struct Table {
     std::vector<Piece> list;
-    std::vector<Position> positions;
-    std::vector<int> id;  // by key_of: -1 or the position's number
+    std::vector<std::uint32_t> keys;  // the positions, by number (key_of)
+    std::vector<int> id;              // by key_of: -1 or the position's number
     std::vector<Ref> values;
+    Position position(std::size_t i) const {
+      const Layout& ring = ring_layout();
+      Position pos(Variant::Qoth);
+      pos.set_fixed(ring.blocker_bb(), ring.targets[0]);
+      std::uint32_t key = keys[i];
+      pos.set_side_to_move(Color(key % 2));
+      key /= 2;
+      for (std::size_t p = list.size(); p-- > 0; key /= 64) pos.put(list[p], Square(key % 64));
+      return pos;
+    }
   };
 
   const Table& solved(const Material& m) {
@@ -96,8 +106,8 @@ class Minimax {
     if (i == t.list.size()) {
       for (Color stm : {WHITE, BLACK}) {
         pos.set_side_to_move(stm);
-        t.id[key_of(pos, t.list)] = int(t.positions.size());  // sized by solve
-        t.positions.push_back(pos);
+        t.id[key_of(pos, t.list)] = int(t.keys.size());  // sized by solve
+        t.keys.push_back(std::uint32_t(key_of(pos, t.list)));
       }
       return;
     }
@@ -119,14 +129,15 @@ class Minimax {
     Position empty(Variant::Qoth);
     empty.set_fixed(ring.blocker_bb(), ring.targets[0]);
     place(t, empty, 0, -1);
-    const std::size_t n = t.positions.size();
-    // Per position: finished (and its value), or its moves: inside (by id) or out.
-    std::vector<std::optional<Ref>> finished(n);
-    std::vector<std::vector<int>> inside(n);
-    std::vector<std::optional<Ref>> best_out(n);
-    std::vector<std::vector<int>> before(n);  // the reverse of `inside`
+    const std::size_t n = t.keys.size();
+    // Per position: finished (and its value), or its moves: inside the table (edges
+    // first[i] .. first[i+1] of `inside`) and the best one out.
+    std::vector<std::optional<Ref>> finished(n), best_out(n);
+    std::vector<std::size_t> first(n + 1);
+    std::vector<int> inside;
     for (std::size_t i = 0; i < n; ++i) {
-      const Position& pos = t.positions[i];
+      first[i] = inside.size();
+      const Position pos = t.position(i);
       const Color us = pos.side_to_move();
       if (qoth_check_holds(pos, us)) {
         finished[i] = Ref{qoth_claims(pos, us), 0};
@@ -139,34 +150,44 @@ class Minimax {
         Position next = pos;
         next.play(mv);
         if (Material::of(next) == m) {
-          inside[i].push_back(t.id.at(key_of(next, t.list)));
-          ASSERT_GE(inside[i].back(), 0) << to_fen(next);
-          before[std::size_t(inside[i].back())].push_back(int(i));
+          inside.push_back(t.id.at(key_of(next, t.list)));
+          ASSERT_GE(inside.back(), 0) << to_fen(next);
         } else {
           const Ref v = one_ply_on(value(next));
           if (!best_out[i] || better(v, *best_out[i])) best_out[i] = v;
         }
       }
     }
+    first[n] = inside.size();
+    // The reverse edges: the positions with a move into each.
+    std::vector<std::size_t> rfirst(n + 1, 0);
+    for (int j : inside) ++rfirst[std::size_t(j) + 1];
+    for (std::size_t j = 0; j < n; ++j) rfirst[j + 1] += rfirst[j];
+    std::vector<int> before(inside.size());
+    std::vector<std::size_t> fill(rfirst.begin(), rfirst.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t e = first[i]; e < first[i + 1]; ++e) before[fill[std::size_t(inside[e])]++] = int(i);
+
     // V(0): finished hands as they are, the rest drawn. Each step recomputes only the
     // positions with a move whose value changed in the step before.
     t.values.assign(n, Ref{});
     std::vector<int> changed;
     auto step = [&](const std::vector<int>& candidates) {
       std::vector<std::pair<int, Ref>> updates;
-      for (int i : candidates) {
+      for (int c : candidates) {
+        const std::size_t i = std::size_t(c);
         Ref v;
-        if (finished[std::size_t(i)]) {
-          v = *finished[std::size_t(i)];
+        if (finished[i]) {
+          v = *finished[i];
         } else {
-          std::optional<Ref> best = best_out[std::size_t(i)];
-          for (int j : inside[std::size_t(i)]) {
-            const Ref w = one_ply_on(t.values[std::size_t(j)]);
+          std::optional<Ref> best = best_out[i];
+          for (std::size_t e = first[i]; e < first[i + 1]; ++e) {
+            const Ref w = one_ply_on(t.values[std::size_t(inside[e])]);
             if (!best || better(w, *best)) best = w;
           }
           v = *best;
         }
-        if (!(v == t.values[std::size_t(i)])) updates.emplace_back(i, v);
+        if (!(v == t.values[i])) updates.emplace_back(c, v);
       }
       changed.clear();
       for (const auto& [i, v] : updates) t.values[std::size_t(i)] = v, changed.push_back(i);
@@ -174,12 +195,13 @@ class Minimax {
     std::vector<int> all(n);
     for (std::size_t i = 0; i < n; ++i) all[i] = int(i);
     step(all);
+    std::vector<char> seen(n, 0);
     while (!changed.empty()) {
-      std::vector<char> seen(n, 0);
       std::vector<int> candidates;
       for (int j : changed)
-        for (int i : before[std::size_t(j)])
-          if (!seen[std::size_t(i)]) seen[std::size_t(i)] = 1, candidates.push_back(i);
+        for (std::size_t e = rfirst[std::size_t(j)]; e < rfirst[std::size_t(j) + 1]; ++e)
+          if (!seen[std::size_t(before[e])]) seen[std::size_t(before[e])] = 1, candidates.push_back(before[e]);
+      for (int i : candidates) seen[std::size_t(i)] = 0;
       step(candidates);
     }
   }
@@ -194,15 +216,16 @@ TEST(QothTables, EveryPositionUpTo3PiecesEqualsAPlainMinimax) {
   for (const Material& m : all_materials(Variant::Qoth, 3)) {
     const auto& table = reference.solved(m);
     int wrong = 0;
-    for (std::size_t i = 0; i < table.positions.size(); ++i) {
+    for (std::size_t i = 0; i < table.keys.size(); ++i) {
       const Ref expected = table.values[i];
-      const Value got = decode_value(tables.code_of(table.positions[i]), true);
+      const Position pos = table.position(i);
+      const Value got = decode_value(tables.code_of(pos), true);
       ++compared;
       decided += expected.score != 0;
       by_more_than_one += std::abs(expected.score) > 1;
       if (got.result * got.points == expected.score && got.distance == expected.distance) continue;
       if (++wrong <= 3)
-        ADD_FAILURE() << m.name() << " " << to_fen(table.positions[i]) << ": table " << got.result * got.points
+        ADD_FAILURE() << m.name() << " " << to_fen(pos) << ": table " << got.result * got.points
                       << " in " << got.distance << ", minimax " << expected.score << " in " << expected.distance;
     }
   }
