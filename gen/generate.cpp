@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "rules/notation.h"
+
 namespace hilltb {
 
 namespace {
@@ -125,7 +127,10 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const Material& m = plan[i];
     const auto path = table_path(options.dir, kind, m.name());
-    progress.begin(m.name(), int(i + 1), int(plan.size()));
+    // With a set of tables per target (a custom layout), say whose.
+    const bool per_target = qoth && TableKind::all(variant, kind.layout).size() > 1;
+    progress.begin(per_target ? m.name() + " (target " + square_name(kind.target) + ")" : m.name(), int(i + 1),
+                   int(plan.size()));
     TableResult result{m};
     const auto start = std::chrono::steady_clock::now();
     if (good_file(path, m, kind)) {
