@@ -186,7 +186,8 @@ class QothSolver {
   // reach their predecessors.
   void level(int t, std::size_t d) {
     check_cancel(hooks_);
-    report(hooks_, "score " + std::to_string(t) + ", ply " + std::to_string(d), 0);
+    // Named "pass ...": a line per level would flood logs (gen/progress.cpp).
+    report(hooks_, "pass " + std::to_string(t) + " points, ply " + std::to_string(d), double(decided_) / double(2 * n_));
     const std::uint16_t won = win(t, int(d) + 1), lost = loss(t, int(d) + 1);
     std::vector<Node> exits = std::move(exits_[t][d]);
     std::vector<Node>& due = due_[t][d];
@@ -200,6 +201,7 @@ class QothSolver {
         if (set_final(g, exit)) due.push_back(g);
     }
     std::vector<Node> nodes = std::move(due);
+    decided_ += nodes.size();
     tbb::parallel_sort(nodes.begin(), nodes.end());  // decoding in index order is kinder to caches
     tbb::enumerable_thread_specific<std::vector<Node>> next;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
@@ -244,6 +246,7 @@ class QothSolver {
   std::vector<std::atomic<std::uint8_t>> counters_;
   std::array<Levels, MAX_POINTS + 1> due_;    // [points]: positions decided at each distance
   std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
+  std::uint64_t decided_ = 0;                 // positions swept so far, for the progress bar
 };
 
 }  // namespace
