@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <limits>
-#include <tuple>
 
 #include "formats/symmetry.h"
 #include "gen/scan.h"
@@ -29,9 +28,20 @@ std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 // Positions per level (distance) of one score; grown on demand.
 struct Levels {
   std::vector<std::vector<Node>> at;
+  struct Counts {  // how many will come, per level
+    std::vector<std::size_t> n;
+    std::size_t& operator[](std::size_t d) {
+      if (d >= n.size()) n.resize(d + 1);
+      return n[d];
+    }
+  } sizes;
   std::vector<Node>& operator[](std::size_t d) {
     if (d >= at.size()) at.resize(d + 1);
     return at[d];
+  }
+  void reserve_counted() {
+    for (std::size_t d = 0; d < sizes.n.size(); ++d) (*this)[d].reserve(sizes.n[d]);
+    sizes.n.clear();
   }
 };
 
@@ -140,7 +150,6 @@ class QothSolver {
   // stored successor reach this position once per symmetry fixing it), the moves out
   // as one.
   void initialise() {
-    tbb::enumerable_thread_specific<std::vector<std::tuple<bool, Value, Node>>> found;  // (exit?, value, node)
     scan_positions(2 * n_, hooks_, "init", [&](std::uint64_t g, Position& pos) {
       const Color stm = side_of(g);
       if (!index_.decode(g % n_, stm, pos)) {
@@ -150,7 +159,6 @@ class QothSolver {
       if (qoth_check_holds(pos, stm)) {
         const int points = qoth_claims(pos, stm);
         codes_[g].store(win(points, 0), std::memory_order_relaxed);
-        found.local().push_back({false, Value{1, 0, points}, Node(g)});
         return;
       }
       MoveList list;
@@ -176,10 +184,30 @@ class QothSolver {
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
       codes_[g].store(TENTATIVE | best, std::memory_order_relaxed);
-      if (best != NO_EXIT && best != DRAW_CODE) found.local().push_back({true, decode_value(best, true), Node(g)});
     });
-    for (auto& local : found)
-      for (const auto& [exit, v, g] : local) (exit ? exits_ : due_)[v.points][std::size_t(v.distance)].push_back(g);
+    list_due();
+  }
+
+  // The finished hands (the only wins in 0 plies) are due at their level, the best
+  // moves out at theirs. Counted first, so that the lists take 4 bytes a position.
+  void list_due() {
+    auto each_due = [&](auto&& f) {
+      for (std::uint64_t g = 0; g < 2 * n_; ++g) {
+        const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+        const std::uint16_t exit = c & NO_EXIT;
+        if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
+        const Value v = decode_value(exit, true);
+        f(is_final(c) ? due_ : exits_, v, Node(g));
+      }
+    };
+    each_due([](std::array<Levels, MAX_POINTS + 1>& lists, const Value& v, Node) {
+      ++lists[v.points].sizes[std::size_t(v.distance)];  // grows as it counts
+    });
+    for (auto* lists : {&due_, &exits_})
+      for (Levels& l : *lists) l.reserve_counted();
+    each_due([](std::array<Levels, MAX_POINTS + 1>& lists, const Value& v, Node g) {
+      lists[v.points][std::size_t(v.distance)].push_back(g);
+    });
   }
 
   // Level (t, d): the moves out due now, then the positions won or lost by t in d plies
