@@ -29,6 +29,7 @@ sanitize: test-deps
 tsan: build
 	$(BUILD)/hilltb gen --quiet --variant koth --pieces 4 --tables $(BUILD)/test-tables
 	$(BUILD)/hilltb gen --quiet --variant chess --pieces 4 --tables $(BUILD)/test-tables
+	$(BUILD)/hilltb gen --quiet --variant qoth --pieces 3 QRvBN KQvR BBvNN QQvRR --tables $(BUILD)/test-tables
 	cmake -S . -B $(BUILD)-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILLTB_TSAN=ON -DHILLTB_BENCH=OFF
 	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test
 	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/probe_test

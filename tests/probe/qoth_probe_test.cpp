@@ -3,6 +3,7 @@
 // hands' targets served by symmetry, the players swapped, and consistency of every move.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <random>
 
@@ -14,7 +15,12 @@
 namespace hilltb {
 namespace {
 
-Prober qoth_prober() { return Prober({{HILLTB_TEST_TABLES}, Variant::Qoth}); }
+// The fixture's tables; HILLTB_TEST_TABLES in the environment may point elsewhere (the
+// ThreadSanitizer build probes the tables of the normal build: `make tsan`).
+Prober qoth_prober() {
+  const char* env = std::getenv("HILLTB_TEST_TABLES");
+  return Prober({{env ? env : HILLTB_TEST_TABLES}, Variant::Qoth});
+}
 
 Position qoth(const std::string& fen) { return parse_fen(fen, Variant::Qoth); }
 
