@@ -28,20 +28,9 @@ std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 // Positions per level (distance) of one score; grown on demand.
 struct Levels {
   std::vector<std::vector<Node>> at;
-  struct Counts {  // how many will come, per level
-    std::vector<std::size_t> n;
-    std::size_t& operator[](std::size_t d) {
-      if (d >= n.size()) n.resize(d + 1);
-      return n[d];
-    }
-  } sizes;
   std::vector<Node>& operator[](std::size_t d) {
     if (d >= at.size()) at.resize(d + 1);
     return at[d];
-  }
-  void reserve_counted() {
-    for (std::size_t d = 0; d < sizes.n.size(); ++d) (*this)[d].reserve(sizes.n[d]);
-    sizes.n.clear();
   }
 };
 
@@ -191,23 +180,25 @@ class QothSolver {
   // The finished hands (the only wins in 0 plies) are due at their level, the best
   // moves out at theirs. Counted first, so that the lists take 4 bytes a position.
   void list_due() {
+    // List k: due_[k] for k <= MAX_POINTS, else exits_[k - MAX_POINTS - 1].
+    auto lists = [&](std::size_t k) -> Levels& { return k <= MAX_POINTS ? due_[k] : exits_[k - MAX_POINTS - 1]; };
     auto each_due = [&](auto&& f) {
       for (std::uint64_t g = 0; g < 2 * n_; ++g) {
         const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
         const std::uint16_t exit = c & NO_EXIT;
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
         const Value v = decode_value(exit, true);
-        f(is_final(c) ? due_ : exits_, v, Node(g));
+        f(std::size_t(v.points) + (is_final(c) ? 0 : MAX_POINTS + 1), std::size_t(v.distance), Node(g));
       }
     };
-    each_due([](std::array<Levels, MAX_POINTS + 1>& lists, const Value& v, Node) {
-      ++lists[v.points].sizes[std::size_t(v.distance)];  // grows as it counts
+    std::array<std::vector<std::size_t>, 2 * (MAX_POINTS + 1)> counts;
+    each_due([&](std::size_t k, std::size_t d, Node) {
+      if (d >= counts[k].size()) counts[k].resize(d + 1);
+      ++counts[k][d];
     });
-    for (auto* lists : {&due_, &exits_})
-      for (Levels& l : *lists) l.reserve_counted();
-    each_due([](std::array<Levels, MAX_POINTS + 1>& lists, const Value& v, Node g) {
-      lists[v.points][std::size_t(v.distance)].push_back(g);
-    });
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      for (std::size_t d = 0; d < counts[k].size(); ++d) lists(k)[d].reserve(counts[k][d]);
+    each_due([&](std::size_t k, std::size_t d, Node g) { lists(k)[d].push_back(g); });
   }
 
   // Level (t, d): the moves out due now, then the positions won or lost by t in d plies
