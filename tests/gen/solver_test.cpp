@@ -53,6 +53,24 @@ TEST(Generate, SameBytesWithOneThreadAsWithAll) {
             bytes_of(table_path(HILLTB_TEST_TABLES, TableKind(Variant::Koth), "KPvKP")));
 }
 
+TEST(Generate, QothSameBytesWithOneThreadAsWithAll) {
+  // QRvBN: every sweep level, captures into four 3-piece tables, both colourings.
+  TempDir dir = copy_without(Variant::Qoth, "QRvBN");
+  Progress quiet(false);
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Qoth;
+  options.write = WriteOptions::for_variant(Variant::Qoth);  // as the fixture's `hilltb gen`
+  {
+    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+    const auto results = generate_tables({Material::parse("QRvBN", Variant::Qoth)}, options, quiet, nullptr);
+    ASSERT_EQ(results.back().material.name(), "QRvBN");
+    EXPECT_TRUE(results.back().generated);
+  }
+  EXPECT_EQ(bytes_of(table_path(dir.path, TableKind(Variant::Qoth), "QRvBN")),
+            bytes_of(table_path(HILLTB_TEST_TABLES, TableKind(Variant::Qoth), "QRvBN")));
+}
+
 TEST(Generate, InterruptionLeavesNoFile) {
   TempDir dir = copy_without(Variant::Chess, "KQvKR");
   std::atomic<bool> cancel{false};
