@@ -95,9 +95,11 @@ std::optional<std::uint16_t> Prober::stored_code(const Position& pos, ProbeResul
     return std::nullopt;
   }
   const Position stored = table_position(pos, options_.layout);
-  std::size_t kind = 0;
-  if (pos.variant() == Variant::Qoth)
-    while (kinds_[kind].target != target_class(options_.layout, pos.target()).representative) ++kind;
+  std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
+  if (pos.variant() == Variant::Qoth) {
+    const Square representative = target_class(options_.layout, pos.target()).representative;
+    while (kinds_[kind].target != representative) ++kind;
+  }
   const auto table = table_for(m.canonical(), kind, error);
   if (!table) return std::nullopt;
   const auto [block, offset] = table->reader->locate(stored.side_to_move(), table->index->encode(stored));
