@@ -231,16 +231,23 @@ std::uint64_t Index::encode(const Position& pos) const { return encode(placement
 
 std::uint64_t Index::encode_flipped(const Position& pos) const { return encode(flipped_placement_of(pos)); }
 
-std::uint64_t Index::encode(Placement p) const {
+std::uint64_t Index::encode(Placement p, int* stabiliser_size) const {
   const std::uint64_t key = lead_key(p);
-  if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return std::numeric_limits<std::uint64_t>::max();
+  if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return Neighbourhood::NONE;
   const std::int32_t cls = lead_class_[key];
   if (const int t = lead_transform_[key]) p = transformed(t, p);
   const std::uint8_t stabiliser = lead_stabiliser_[cls];
+  if (stabiliser_size) *stabiliser_size = 1;
   if (!more_than_one(stabiliser)) return index_of(p, cls);
-  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t best = Neighbourhood::NONE;
+  int fixing = 0;  // the symmetries that map p onto itself, the identity among them
   for (int s : symmetries_)
-    if (stabiliser & (1 << s)) best = std::min(best, index_of(transformed(s, p), cls));
+    if (stabiliser & (1 << s)) {
+      const Placement image = transformed(s, p);
+      best = std::min(best, index_of(image, cls));
+      fixing += image == p;
+    }
+  if (stabiliser_size) *stabiliser_size = fixing;
   return best;
 }
 
@@ -250,14 +257,8 @@ bool Index::symmetric_lead(const Position& pos) const {
 }
 
 int Index::stabiliser_size(const Position& pos) const {
-  Placement p = placement_of(pos);
-  const std::uint64_t key = lead_key(p);
-  if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return 1;
-  const std::uint8_t stabiliser = lead_stabiliser_[lead_class_[key]];
-  if (!more_than_one(stabiliser)) return 1;
-  p = transformed(lead_transform_[key], p);
-  int n = 0;
-  for (int s : symmetries_) n += (stabiliser & (1 << s)) && transformed(s, p) == p;
+  int n = 1;
+  encode(placement_of(pos), &n);
   return n;
 }
 
@@ -285,15 +286,16 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   }
 }
 
-std::uint64_t Index::Neighbourhood::moved(Square from, Square to) const {
+std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
   const auto& groups = index_.groups_;
   const std::size_t g = std::size_t(group_of_[from]);
   const Bitboard change = square_bb(from) | square_bb(to);
   if (!fast_ || g < std::size_t(index_.lead_groups_)) {
     Placement p = placement_;
     p[group_slot(groups[g].piece)] ^= change;
-    return index_.encode(p);
+    return index_.encode(p, stabiliser_size);
   }
+  if (stabiliser_size) *stabiliser_size = 1;
   std::uint64_t idx = prefix_[g];
   Bitboard placed = placed_[g], pawns_placed = pawns_placed_[g];
   for (std::size_t h = g; h < groups.size(); ++h) {

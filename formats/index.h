@@ -58,8 +58,11 @@ class Index {
   class Neighbourhood {
    public:
     Neighbourhood(const Index& index, const Position& pos);
-    // The index of pos with the piece on `from` moved to the empty square `to`.
-    std::uint64_t moved(Square from, Square to) const;
+    // The index of pos with the piece on `from` moved to the empty square `to`; NONE
+    // when that placement has no index (kings side by side). Sets *stabiliser_size, if
+    // given, to that position's stabiliser_size.
+    std::uint64_t moved(Square from, Square to, int* stabiliser_size = nullptr) const;
+    static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
     const Index& index_;
@@ -82,7 +85,7 @@ class Index {
 
   Placement placement_of(const Position& pos) const;
   Placement flipped_placement_of(const Position& pos) const;
-  std::uint64_t encode(Placement p) const;
+  std::uint64_t encode(Placement p, int* stabiliser_size = nullptr) const;
   Placement transformed(int t, const Placement& p) const;
   std::uint64_t lead_key(const Placement& p) const;
   // The index of a placement whose leading part is the canonical one of class cls.

@@ -183,13 +183,14 @@ class Solver {
   void propagate(std::uint64_t g, std::uint16_t code, int level, Position& pos) {
     const Color stm = side_of(g);
     index_.decode(g % n_, stm, pos);
-    const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
     const Index::Neighbourhood near(index_, pos);
-    for_each_unmove(pos, [&](const Position& before, UnmoveKind kind, Square from, Square to) {
+    for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
-      const std::uint64_t q = global(~stm, near.moved(to, from));
-      const bool fixed_kings = pawns_ || (!symmetric_kings && type_of(pos.piece_on(to)) != KING);
-      successor_final(q, code, level, fixed_kings ? 1 : index_.stabiliser_size(before));
+      // A broken predecessor is final (no position) and skipped; side-by-side kings have
+      // no index. A move counts by its successor's stabiliser (init).
+      int weight;
+      const std::uint64_t idx = near.moved(to, from, &weight);
+      if (idx != Index::Neighbourhood::NONE) successor_final(global(~stm, idx), code, level, weight);
     });
   }
 
@@ -197,11 +198,15 @@ class Solver {
     // The codes this pass looks for, precomputed: the scan is the inner loop.
     const std::uint16_t won_before = win(level - 1), lost_before = loss(level - 1);
     const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
-    for_all_positions("pass " + std::to_string(level), [&](std::uint64_t g, Position& pos) {
-      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+    // The scan reads its arrays through locals: the closure's members would be loaded
+    // again for every position.
+    const std::atomic<std::uint16_t>* const codes = codes_.data();
+    const std::atomic<std::uint8_t>* const counters = counters_.data();
+    for_all_positions("pass " + std::to_string(level), [=, this](std::uint64_t g, Position& pos) {
+      const std::uint16_t c = codes[g].load(std::memory_order_relaxed);
       if (c == won_before || c == lost_before) propagate(g, c, level, pos);
       else if (c == exit_win) set_final(g, win(level));
-      else if (c == exit_loss && counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
+      else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
     });
     // En-passant nodes decided in the last pass reach their double-push predecessors.
     for (const EpNode& n : ep_nodes_) {

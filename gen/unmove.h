@@ -1,4 +1,4 @@
-// Retro move generation: the positions one quiet move before a given one (no capture,
+// Retro move generation: the moves that may have led to a given position (no capture,
 // no promotion: those come from bigger tables), for the generator's backward passes.
 #pragma once
 
@@ -8,11 +8,11 @@ namespace hilltb {
 
 enum class UnmoveKind { Quiet, DoublePush };
 
-// Calls f(const Position& before, UnmoveKind, Square from, Square to) for each legal
-// position `before`, with the other side to move, from which that side's move of a
-// piece from `from` onto `to` reaches pos. Legal means: the side
-// not to move in `before` is not in check (chess, koth). En-passant rights and the
-// game's end in `before` are the caller's to judge.
+// Calls f(UnmoveKind, Square from, Square to) for each quiet move of the side not to
+// move in pos, a piece from `from` (empty in pos) onto `to`, that may have led to pos.
+// The position before it is not built and its legality is not judged: the solver's
+// index marks a broken position (the side not to move in check) as no position, and
+// kings side by side have no index at all. En-passant rights are the caller's to judge.
 template <typename F>
 void for_each_unmove(const Position& pos, F&& f);
 
