@@ -121,6 +121,13 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
   }
   lead_keys_ = 1;
   for (int g = 0; g < lead_groups_; ++g) lead_keys_ *= groups_[g].radix;
+  // A symmetry other than the identity fixes a leading placement only with each leading
+  // piece on a square it fixes, unless a leading group has two pieces to swap.
+  for (int t : symmetries_)
+    for (Square s = 0; t && s < 64; ++s)
+      if (transform(t, s) == s) lead_fixable_ |= square_bb(s);
+  for (int g = 0; g < lead_groups_; ++g)
+    if (groups_[g].count > 1) lead_fixable_ = ~Bitboard(0);
   build_lead_tables();
   std::uint64_t stride = 1;
   for (std::size_t g = groups_.size(); g-- > std::size_t(lead_groups_);) {
@@ -256,9 +263,14 @@ bool Index::symmetric_lead(const Position& pos) const {
   return key < lead_keys_ && lead_transform_[key] != 0xFF && more_than_one(lead_stabiliser_[lead_class_[key]]);
 }
 
-int Index::stabiliser_size(const Position& pos) const {
-  int n = 1;
-  encode(placement_of(pos), &n);
+int Index::stabiliser_size(const Position& pos) const { return stabiliser_size(placement_of(pos)); }
+
+int Index::stabiliser_size(const Placement& p) const {
+  const std::uint64_t key = lead_key(p);
+  if (key >= lead_keys_ || lead_transform_[key] == 0xFF || !more_than_one(lead_stabiliser_[lead_class_[key]]))
+    return 1;
+  int n;
+  encode(p, &n);
   return n;
 }
 
@@ -306,6 +318,15 @@ std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabilise
     if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
   return idx;
+}
+
+int Index::Neighbourhood::moved_stabiliser_size(Square from, Square to) const {
+  const std::size_t g = std::size_t(group_of_[from]);
+  if (g >= std::size_t(index_.lead_groups_) ? fast_ : !(square_bb(to) & index_.lead_fixable_))
+    return 1;  // the leading placement stays, or becomes, one no symmetry fixes
+  Placement p = placement_;
+  p[group_slot(index_.groups_[g].piece)] ^= square_bb(from) | square_bb(to);
+  return index_.stabiliser_size(p);
 }
 
 bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {

@@ -62,6 +62,8 @@ class Index {
     // when that placement has no index (kings side by side). Sets *stabiliser_size, if
     // given, to that position's stabiliser_size.
     std::uint64_t moved(Square from, Square to, int* stabiliser_size = nullptr) const;
+    // Only the stabiliser_size of that position (cheaper).
+    int moved_stabiliser_size(Square from, Square to) const;
     static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
@@ -86,6 +88,7 @@ class Index {
   Placement placement_of(const Position& pos) const;
   Placement flipped_placement_of(const Position& pos) const;
   std::uint64_t encode(Placement p, int* stabiliser_size = nullptr) const;
+  int stabiliser_size(const Placement& p) const;
   Placement transformed(int t, const Placement& p) const;
   std::uint64_t lead_key(const Placement& p) const;
   // The index of a placement whose leading part is the canonical one of class cls.
@@ -100,6 +103,7 @@ class Index {
   std::vector<Group> groups_;
   int lead_groups_ = 0;             // groups_[0, lead_groups_) form the leading placement
   std::uint64_t lead_keys_ = 0;     // product of the leading groups' radices
+  Bitboard lead_fixable_ = 0;       // squares a leading piece of a fixed placement stands on
   std::vector<std::int32_t> lead_class_;     // lead key -> class of its canonical image
   std::vector<std::uint8_t> lead_transform_; // lead key -> symmetry to its canonical image
   std::vector<std::uint64_t> lead_raw_;      // class -> lead key

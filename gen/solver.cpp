@@ -107,20 +107,15 @@ class Solver {
       unsigned inside = 0;
       // Moves inside the table count by their successor's stabiliser, which is 1 unless
       // the kings stand where a symmetry can fix them (never with pawns).
-      const bool symmetric_kings = !pawns_ && index_.symmetric_lead(pos);
+      const Index::Neighbourhood near(index_, pos);
       for (Move m : list) {
-        const bool leaves = m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE;
-        if (!leaves && (pawns_ || (!symmetric_kings && type_of(pos.piece_on(m.from())) != KING))) {
-          ++inside;
-          continue;
-        }
-        Position next = pos;
-        next.play(m);
-        if (leaves) {
+        if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
+          Position next = pos;
+          next.play(m);
           const std::uint16_t v = exit_value(next);
           best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false);
         } else {
-          inside += index_.stabiliser_size(next);
+          inside += pawns_ ? 1 : near.moved_stabiliser_size(m.from(), m.to());
         }
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
