@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -121,6 +122,15 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
   for (std::size_t i = 0; i < plan.size(); ++i)
     for (const Material& c : plan[i].children(variant)) last_use[c.name()] = i;
 
+  // The time left, from the rate of the tables made so far in index positions per
+  // second, applied to the tables not yet on disk.
+  std::vector<double> to_make(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name())))
+      to_make[i] = 2.0 * double(index_of(plan[i], kind).size());
+  double made = 0, made_seconds = 0;
+  auto seconds_for = [&](double positions) { return made > 0 ? positions * made_seconds / made : 0.0; };
+
   TableSet tables(kind);
   std::set<std::string> in_memory;
   std::vector<TableResult> results;
@@ -130,7 +140,8 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     // With a set of tables per target (a custom layout), say whose.
     const bool per_target = qoth && TableKind::all(variant, kind.layout).size() > 1;
     progress.begin(per_target ? m.name() + " (target " + square_name(kind.target) + ")" : m.name(), int(i + 1),
-                   int(plan.size()));
+                   int(plan.size()), seconds_for(to_make[i]),
+                   seconds_for(std::accumulate(to_make.begin() + std::ptrdiff_t(i) + 1, to_make.end(), 0.0)));
     TableResult result{m};
     const auto start = std::chrono::steady_clock::now();
     if (good_file(path, m, kind)) {
@@ -160,6 +171,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     result.file_bytes = write_table(path, header, solved->codes, options.write);
     result.generated = true;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    made += 2.0 * double(solved->index.size()), made_seconds += result.seconds;
     const SideStats& w = header.stats[0];
     progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
                  std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +

@@ -3,17 +3,33 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace hilltb {
 
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// "45 s", "3 min 20 s", "1 h 12 min".
+std::string duration(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char text[32];
+  if (s < 60) std::snprintf(text, sizeof text, "%ld s", s);
+  else if (s < 3600) std::snprintf(text, sizeof text, "%ld min %ld s", s / 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld h %ld min", s / 3600, s / 60 % 60);
+  return text;
+}
+
+}  // namespace
+
 Progress::Progress(bool enabled) : enabled_(enabled), tty_(isatty(STDERR_FILENO)) {}
 
-void Progress::begin(const std::string& name, int step, int steps) {
+void Progress::begin(const std::string& name, int step, int steps, double expected, double after) {
   std::lock_guard lock(mutex_);
   name_ = name, step_ = step, steps_ = steps, phase_.clear();
+  expected_ = expected, after_ = after;
   started_ = phase_started_ = Clock::now();
 }
 
@@ -22,12 +38,12 @@ void Progress::update(const std::string& phase, double fraction) {
   std::lock_guard lock(mutex_);
   const auto now = Clock::now();
   const bool new_phase = phase != phase_;
+  auto is_pass = [](const std::string& p) { return p.rfind("pass", 0) == 0; };
+  // A log gets a line per phase, the passes sharing the first one's.
+  if (!tty_ && new_phase && !(is_pass(phase) && is_pass(phase_)))
+    std::fprintf(stderr, "[%d/%d] %s: %s\n", step_, steps_, name_.c_str(), phase.c_str());
   if (new_phase) phase_ = phase, phase_started_ = now;
-  if (!tty_) {
-    if (new_phase && phase.rfind("pass", 0) != 0)
-      std::fprintf(stderr, "[%d/%d] %s: %s\n", step_, steps_, name_.c_str(), phase.c_str());
-    return;
-  }
+  if (!tty_) return;
   if (!new_phase && now - drawn_ < std::chrono::milliseconds(100)) return;
   drawn_ = now;
   const double elapsed = std::chrono::duration<double>(now - phase_started_).count();
@@ -35,16 +51,24 @@ void Progress::update(const std::string& phase, double fraction) {
   std::string bar(std::size_t(std::clamp(filled, 0, width)), '=');
   bar.resize(width, ' ');
   const double left = fraction > 0.02 ? elapsed * (1 - fraction) / fraction : 0;
-  std::fprintf(stderr, "\r\033[K[%d/%d] %-10s %-8s [%s] %3.0f%%  %.0fs left", step_, steps_, name_.c_str(),
-               phase.c_str(), bar.c_str(), 100 * fraction, left);
+  const double all = run_left(std::chrono::duration<double>(now - started_).count());
+  std::fprintf(stderr, "\r\033[K[%d/%d] %-10s %-8s [%s] %3.0f%%  %.0fs left%s", step_, steps_, name_.c_str(),
+               phase.c_str(), bar.c_str(), 100 * fraction, left,
+               all > 0 ? (", all about " + duration(all) + " left").c_str() : "");
+}
+
+// The unit's expected time not yet spent (none once overrun), and the units after it.
+double Progress::run_left(double unit_elapsed) const {
+  return std::max(0.0, expected_ - unit_elapsed) + after_;
 }
 
 void Progress::end(const std::string& summary) {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
   const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
-  std::fprintf(stderr, "%s[%d/%d] %s: %s (%.2f s)\n", tty_ ? "\r\033[K" : "", step_, steps_, name_.c_str(),
-               summary.c_str(), seconds);
+  const std::string all = after_ > 0 ? "; all about " + duration(after_) + " left" : "";
+  std::fprintf(stderr, "%s[%d/%d] %s: %s (%.2f s%s)\n", tty_ ? "\r\033[K" : "", step_, steps_, name_.c_str(),
+               summary.c_str(), seconds, all.c_str());
 }
 
 }  // namespace hilltb

@@ -1,4 +1,5 @@
-// Progress on stderr: a redrawn bar on a terminal, a line per phase otherwise.
+// Progress on stderr: a redrawn bar on a terminal, a line per phase otherwise; with the
+// time left in the phase and, when the caller can estimate it, in the whole run.
 #pragma once
 
 #include <chrono>
@@ -10,8 +11,9 @@ namespace hilltb {
 class Progress {
  public:
   explicit Progress(bool enabled);
-  // A new unit of work (a table), `step` of `steps`.
-  void begin(const std::string& name, int step, int steps);
+  // A new unit of work (a table), `step` of `steps`. `expected` is about how long it
+  // should take and `after` how long the units after it will, in seconds (0: unknown).
+  void begin(const std::string& name, int step, int steps, double expected = 0, double after = 0);
   // Thread-safe; redraws at most ten times a second.
   void update(const std::string& phase, double fraction);
   // Ends the unit with a summary line.
@@ -22,6 +24,8 @@ class Progress {
   std::mutex mutex_;
   std::string name_, phase_;
   int step_ = 0, steps_ = 0;
+  double expected_ = 0, after_ = 0;
+  double run_left(double unit_elapsed) const;
   std::chrono::steady_clock::time_point started_, phase_started_, drawn_;
 };
 
