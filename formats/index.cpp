@@ -330,38 +330,61 @@ int Index::Neighbourhood::moved_stabiliser_size(Square from, Square to) const {
 }
 
 bool Index::decode(std::uint64_t idx, Color stm, Position& out) const {
-  if (idx >= size_) return false;
-  out = Position(variant_);
-  if (variant_ == Variant::Qoth) out.set_fixed(fixed_ & ~square_bb(target_), target_);
-  out.set_side_to_move(stm);
-  const std::uint64_t cls = idx / groups_[0].stride;
-  std::uint64_t rest = idx % groups_[0].stride;
-  Placement p{};
-  // The leading groups, from the class's key.
-  std::uint64_t key = lead_raw_[cls], divisor = lead_keys_;
-  Bitboard occupied = 0;
-  for (int g = 0; g < lead_groups_; ++g) {
-    divisor /= groups_[g].radix;
-    const std::uint64_t r = key / divisor % groups_[g].radix;
-    p[group_slot(groups_[g].piece)] = unrank_combination(r, groups_[g].count, groups_[g].domain & ~occupied);
-    occupied |= p[group_slot(groups_[g].piece)];
+  Decoder decoder(*this);
+  const Position* pos = decoder.decode(idx, stm);
+  if (pos) out = *pos;
+  return pos;
+}
+
+Index::Decoder::Decoder(const Index& index) : index_(index), pos_(index.variant_) {}
+
+const Position* Index::Decoder::decode(std::uint64_t idx, Color stm) {
+  const Index& x = index_;
+  const auto& groups = x.groups_;
+  if (idx >= x.size_) return nullptr;
+  const std::size_t lead = std::size_t(x.lead_groups_);
+  const std::uint64_t cls = idx / groups[0].stride;
+  std::uint64_t rest = idx % groups[0].stride;
+  std::size_t first = groups.size();  // the first group to place again
+  if (cls != cls_) {
+    // A new leading placement: everything is placed again, from the class's key.
+    pos_ = Position(x.variant_);
+    if (x.variant_ == Variant::Qoth) pos_.set_fixed(x.fixed_ & ~square_bb(x.target_), x.target_);
+    std::uint64_t key = x.lead_raw_[cls], divisor = x.lead_keys_;
+    Bitboard placed = 0;
+    for (std::size_t g = 0; g < lead; ++g) {
+      divisor /= groups[g].radix;
+      squares_[g] = unrank_combination(key / divisor % groups[g].radix, groups[g].count, groups[g].domain & ~placed);
+      placed |= squares_[g];
+      for (Bitboard b = squares_[g]; b;) pos_.put(groups[g].piece, pop_lsb(b));
+    }
+    for (std::size_t g = lead; g < groups.size(); ++g) squares_[g] = 0;  // none on the board
+    placed_[lead] = placed, pawns_placed_[lead] = 0;
+    cls_ = cls, first = lead;
   }
-  Bitboard pawns_placed = 0;  // the running unions of index_of
-  for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
-    const Group& gr = groups_[g];
-    const std::uint64_t r = rest / gr.stride;
-    rest %= gr.stride;
-    const Bitboard squares = unrank_combination(r, gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed : occupied));
-    if (squares & occupied) return false;  // a pawn on a king's square
-    p[group_slot(gr.piece)] = squares;
-    occupied |= squares;
-    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
+  for (std::size_t g = lead; g < groups.size(); ++g) {
+    const std::uint64_t r = rest / groups[g].stride;
+    rest %= groups[g].stride;
+    if (r != rank_[g] && g < first) first = g;
+    rank_[g] = r;
   }
-  for (const Group& g : groups_)
-    for (Bitboard b = p[group_slot(g.piece)]; b;) out.put(g.piece, pop_lsb(b));
+  for (std::size_t g = first; g < groups.size(); ++g)
+    for (Bitboard b = squares_[g]; b;) pos_.remove(pop_lsb(b));
+  for (std::size_t g = first; g < groups.size(); ++g) {
+    const Group& gr = groups[g];
+    squares_[g] = unrank_combination(rank_[g], gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed_[g] : placed_[g]));
+    if (squares_[g] & placed_[g]) {  // a pawn on a king's square: start afresh next time
+      cls_ = Neighbourhood::NONE;
+      return nullptr;
+    }
+    for (Bitboard b = squares_[g]; b;) pos_.put(gr.piece, pop_lsb(b));
+    placed_[g + 1] = placed_[g] | squares_[g];
+    pawns_placed_[g + 1] = pawns_placed_[g] | (type_of(gr.piece) == PAWN ? squares_[g] : 0);
+  }
+  pos_.set_side_to_move(stm);
   // Under a symmetry fixing the leading placement, only the smaller image is canonical.
-  if (more_than_one(lead_stabiliser_[cls])) return encode(out) == idx;
-  return true;
+  if (more_than_one(x.lead_stabiliser_[cls]) && x.encode(pos_) != idx) return nullptr;
+  return &pos_;
 }
 
 }  // namespace hilltb

@@ -43,7 +43,8 @@ class Index {
   // position of the opposite material looks up in this table.
   std::uint64_t encode_flipped(const Position& pos) const;
   // The position at idx with side to move stm; false when idx names no position
-  // (pieces on one square, or the duplicate image of another index).
+  // (pieces on one square, or the duplicate image of another index). Scans use a
+  // Decoder.
   bool decode(std::uint64_t idx, Color stm, Position& out) const;
   // How many of the table's symmetries map pos onto itself (1 for almost every position).
   int stabiliser_size(const Position& pos) const;
@@ -73,6 +74,26 @@ class Index {
     std::array<std::uint64_t, 2 * PIECE_TYPE_NB + 1> prefix_{};  // index share of groups before g
     std::array<Bitboard, 2 * PIECE_TYPE_NB + 1> placed_{}, pawns_placed_{};  // squares before g
     bool fast_ = false;
+  };
+
+  // Decodes indices one after another, faster when each is near the one before (a scan
+  // in index order): the groups whose ranks stay keep their squares, and the position
+  // it owns changes only where they moved.
+  class Decoder {
+   public:
+    explicit Decoder(const Index& index);
+    // The position at idx with side to move stm, or nullptr where decode() is false.
+    // Valid until the next call.
+    const Position* decode(std::uint64_t idx, Color stm);
+
+   private:
+    static constexpr std::size_t MAX_GROUPS = 2 * PIECE_TYPE_NB;
+    const Index& index_;
+    Position pos_;
+    std::uint64_t cls_ = Neighbourhood::NONE;  // of the placement held (NONE: none)
+    std::array<std::uint64_t, MAX_GROUPS> rank_{};
+    std::array<Bitboard, MAX_GROUPS> squares_{};
+    std::array<Bitboard, MAX_GROUPS + 1> placed_{}, pawns_placed_{};  // before group g
   };
 
  private:

@@ -139,12 +139,14 @@ class QothSolver {
   // stored successor reach this position once per symmetry fixing it), the moves out
   // as one.
   void initialise() {
-    scan_positions(2 * n_, hooks_, "init", [&](std::uint64_t g, Position& pos) {
+    scan_positions(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
-      if (!index_.decode(g % n_, stm, pos)) {
+      const Position* decoded = decoder.decode(g % n_, stm);
+      if (!decoded) {
         codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
         return;
       }
+      const Position& pos = *decoded;
       if (qoth_check_holds(pos, stm)) {
         const int points = qoth_claims(pos, stm);
         codes_[g].store(win(points, 0), std::memory_order_relaxed);
@@ -224,13 +226,13 @@ class QothSolver {
     tbb::parallel_sort(nodes.begin(), nodes.end());  // decoding in index order is kinder to caches
     tbb::enumerable_thread_specific<std::vector<Node>> next;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
-      Position pos;
+      Index::Decoder decoder(index_);
       std::vector<std::pair<Node, int>> preds;
       auto& out = next.local();
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
         const Node g = nodes[i];
         const bool lost_here = codes_[g].load(std::memory_order_relaxed) & 1;
-        index_.decode(g % n_, side_of(g), pos);
+        const Position& pos = *decoder.decode(g % n_, side_of(g));
         // All the predecessors first, their cache lines fetched together: the atomic
         // updates below stall the core, so their misses should be over by then.
         preds.clear();

@@ -63,7 +63,7 @@ class Solver {
 
   template <typename Body>
   void for_all_positions(const std::string& phase, Body&& body) {
-    scan_positions(2 * n_, hooks_, phase, body);
+    scan_positions(index_, hooks_, phase, body);
   }
 
   bool set_final(std::uint64_t g, std::uint16_t code) {
@@ -88,12 +88,14 @@ class Solver {
 
   void initialise() {
     tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
-    for_all_positions("init", [&](std::uint64_t g, Position& pos) {
+    for_all_positions("init", [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
-      if (!index_.decode(g % n_, stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) {
+      const Position* decoded = decoder.decode(g % n_, stm);
+      if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
         codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
         return;
       }
+      const Position& pos = *decoded;
       MoveList list;
       generate_legal(pos, list);
       if (ep_possible_) find_ep_nodes(g, pos, list.size == 0, nodes.local());
@@ -175,9 +177,9 @@ class Solver {
     }  // a later loss falls due in its pass; a draw or win out of the table stands
   }
 
-  void propagate(std::uint64_t g, std::uint16_t code, int level, Position& pos) {
+  void propagate(std::uint64_t g, std::uint16_t code, int level, Index::Decoder& decoder) {
     const Color stm = side_of(g);
-    index_.decode(g % n_, stm, pos);
+    const Position& pos = *decoder.decode(g % n_, stm);
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
@@ -197,9 +199,9 @@ class Solver {
     // again for every position.
     const std::atomic<std::uint16_t>* const codes = codes_.data();
     const std::atomic<std::uint8_t>* const counters = counters_.data();
-    for_all_positions("pass " + std::to_string(level), [=, this](std::uint64_t g, Position& pos) {
+    for_all_positions("pass " + std::to_string(level), [=, this](std::uint64_t g, Index::Decoder& decoder) {
       const std::uint16_t c = codes[g].load(std::memory_order_relaxed);
-      if (c == won_before || c == lost_before) propagate(g, c, level, pos);
+      if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
       else if (c == exit_win) set_final(g, win(level));
       else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
     });

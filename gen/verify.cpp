@@ -61,11 +61,13 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
     if (hooks.cancel && hooks.cancel->load()) throw Interrupted();
     std::uint64_t bad = 0, legal = 0;
     std::vector<std::string> examples;
-    Position pos;
+    Index::Decoder decoder(index);
     for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
       const Color stm = g < n ? WHITE : BLACK;
       // Non-positions hold whatever compresses best: nothing to check.
-      if (!index.decode(g % n, stm, pos) || (!qoth && pos.attacked_by(stm, pos.king_square(~stm)))) continue;
+      const Position* decoded = decoder.decode(g % n, stm);
+      if (!decoded || (!qoth && decoded->attacked_by(stm, decoded->king_square(~stm)))) continue;
+      const Position& pos = *decoded;
       ++legal;
       const std::uint16_t stored = table.codes[g];
       const std::uint16_t expected = derived_code(pos, table, children);

@@ -73,6 +73,35 @@ int check_neighbourhood(const Index& index, const Index& flipped, int samples) {
   return fixed;
 }
 
+// A Decoder walking up the indices (mostly small steps, either side to move)
+// gives what a fresh decode gives, holes included.
+void check_decoder(const Index& index) {
+  std::mt19937_64 rng(5);
+  Index::Decoder decoder(index);
+  Position fresh;
+  int positions = 0;
+  const std::uint64_t jump = index.size() / 10000 + 1;  // now and then, to cross the whole range
+  for (std::uint64_t i = 0; i < index.size(); i += 1 + (rng() % 16 ? rng() % 4 : rng() % jump)) {
+    const Color stm = rng() % 2 ? WHITE : BLACK;
+    const Position* walked = decoder.decode(i, stm);
+    const bool named = index.decode(i, stm, fresh);
+    ASSERT_EQ(walked != nullptr, named) << index.material().name() << " index " << i;
+    if (named) {
+      ASSERT_EQ(*walked, fresh) << index.material().name() << " index " << i << ": " << to_fen(fresh);
+    }
+    positions += named;
+  }
+  EXPECT_GT(positions, 1000) << index.material().name();
+}
+
+TEST(Index, DecoderWalkingUpEqualsFreshDecodes) {
+  for (const char* name : {"KQvK", "KPvKP", "KRPvKB", "KNNvKP", "KPPvKP"})
+    for (Variant v : {Variant::Koth, Variant::Chess}) check_decoder(Index(Material::parse(name, v), v));
+  for (const char* name : {"QRvBN", "NNvB", "BBvNN"})
+    for (Square target : ring_layout().targets)
+      check_decoder(Index(Material::parse(name, Variant::Qoth), Variant::Qoth, ring_layout(), target));
+}
+
 TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
   int fixed = 0;
   for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ"})
