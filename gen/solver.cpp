@@ -36,7 +36,7 @@ class Solver {
   Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, TableKind(v))),
         index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), pawns_(m.has_pawns()),
+        n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
         codes_(2 * n_), counters_(2 * n_) {}
 
@@ -180,6 +180,13 @@ class Solver {
   void propagate(std::uint64_t g, std::uint16_t code, int level, Index::Decoder& decoder) {
     const Color stm = side_of(g);
     const Position& pos = *decoder.decode(g % n_, stm);
+    // koth: a king reaching the hill ends the game, so a predecessor with a king there
+    // already was over (final); only the move that brought it there is worth unmaking.
+    Bitboard pieces = ~Bitboard(0);
+    if (koth_) {
+      if (pos.pieces(stm, KING) & HILL) return;
+      if (pos.pieces(~stm, KING) & HILL) pieces = pos.pieces(~stm, KING);
+    }
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
@@ -188,7 +195,7 @@ class Solver {
       int weight;
       const std::uint64_t idx = near.moved(to, from, &weight);
       if (idx != Index::Neighbourhood::NONE) successor_final(global(~stm, idx), code, level, weight);
-    });
+    }, pieces);
   }
 
   void pass(int level) {
@@ -246,7 +253,7 @@ class Solver {
   const TableSet& children_;
   const SolveHooks& hooks_;
   const std::uint64_t n_;
-  const bool pawns_, ep_possible_;
+  const bool koth_, pawns_, ep_possible_;
   std::vector<std::atomic<std::uint16_t>> codes_;
   std::vector<std::atomic<std::uint8_t>> counters_;
   std::vector<EpNode> ep_nodes_;
