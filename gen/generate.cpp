@@ -123,13 +123,14 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     for (const Material& c : plan[i].children(variant)) last_use[c.name()] = i;
 
   // The time left, from the rate of the tables made so far in index positions per
-  // second, applied to the tables not yet on disk.
+  // second (once they took a second: the smallest are all overhead), applied to the
+  // tables not yet on disk.
   std::vector<double> to_make(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i)
     if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name())))
       to_make[i] = 2.0 * double(index_of(plan[i], kind).size());
   double made = 0, made_seconds = 0;
-  auto seconds_for = [&](double positions) { return made > 0 ? positions * made_seconds / made : 0.0; };
+  auto seconds_for = [&](double positions) { return made_seconds >= 1 ? positions * made_seconds / made : 0.0; };
 
   TableSet tables(kind);
   std::set<std::string> in_memory;
