@@ -49,11 +49,12 @@ class Solver {
       settle_ep_nodes(level);
       if (finalised_.load() == before && level >= pending_until_) break;
     }
-    table_->codes.resize(2 * n_);
-    for (std::size_t i = 0; i < codes_.size(); ++i) {
-      const std::uint16_t c = codes_[i].load(std::memory_order_relaxed);
-      table_->codes[i] = is_final(c) ? c : DRAW_CODE;  // never resolved: a draw
-    }
+    // The codes become the table's, in place: the peak stays at the solve's 3 bytes a
+    // position.
+    decltype(counters_)().swap(counters_);
+    for (std::uint16_t& c : codes_)
+      if (!is_final(c)) c = DRAW_CODE;  // never resolved: a draw
+    table_->codes = std::move(codes_);
     return table_;
   }
 
@@ -66,10 +67,13 @@ class Solver {
     scan_positions(index_, hooks_, phase, body);
   }
 
+  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
+
   bool set_final(std::uint64_t g, std::uint16_t code) {
-    std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+    const std::atomic_ref<std::uint16_t> at = code_at(g);
+    std::uint16_t c = at.load(std::memory_order_relaxed);
     while (!is_final(c))
-      if (codes_[g].compare_exchange_weak(c, code, std::memory_order_relaxed)) {
+      if (at.compare_exchange_weak(c, code, std::memory_order_relaxed)) {
         ++finalised_local_.local();
         return true;
       }
@@ -92,7 +96,7 @@ class Solver {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
-        codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
+        code_at(g).store(NO_POSITION_CODE, std::memory_order_relaxed);
         return;
       }
       const Position& pos = *decoded;
@@ -101,8 +105,8 @@ class Solver {
       if (ep_possible_) find_ep_nodes(g, pos, list.size == 0, nodes.local());
       const Outcome o = outcome(pos, list);
       if (o.over()) {
-        codes_[g].store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
-                        std::memory_order_relaxed);
+        code_at(g).store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
+                         std::memory_order_relaxed);
         return;
       }
       std::uint16_t best_exit = NO_EXIT;
@@ -122,7 +126,7 @@ class Solver {
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
       if (best_exit != NO_EXIT && best_exit != DRAW_CODE) note_pending(distance_of(best_exit));
-      codes_[g].store(TENTATIVE | best_exit, std::memory_order_relaxed);
+      code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
     });
     for (auto& local : nodes) ep_nodes_.insert(ep_nodes_.end(), local.begin(), local.end());
@@ -161,7 +165,7 @@ class Solver {
 
   // A successor of position q (in the table) is now final with `code` for its side to move.
   void successor_final(std::uint64_t q, std::uint16_t code, int level, int weight) {
-    const std::uint16_t c = codes_[q].load(std::memory_order_relaxed);
+    const std::uint16_t c = code_at(q).load(std::memory_order_relaxed);
     if (is_final(c)) return;
     if (decode_value(code, false).result < 0) {
       set_final(q, win(level));
@@ -204,10 +208,10 @@ class Solver {
     const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
     // The scan reads its arrays through locals: the closure's members would be loaded
     // again for every position.
-    const std::atomic<std::uint16_t>* const codes = codes_.data();
+    std::uint16_t* const codes = codes_.data();
     const std::atomic<std::uint8_t>* const counters = counters_.data();
     for_all_positions("pass " + std::to_string(level), [=, this](std::uint64_t g, Index::Decoder& decoder) {
-      const std::uint16_t c = codes[g].load(std::memory_order_relaxed);
+      const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
       if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
       else if (c == exit_win) set_final(g, win(level));
       else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
@@ -236,7 +240,7 @@ class Solver {
   void settle_ep_nodes(int level) {
     for (EpNode& n : ep_nodes_) {
       if (is_final(n.code)) continue;
-      const std::uint16_t stored = codes_[n.position].load(std::memory_order_relaxed);
+      const std::uint16_t stored = code_at(n.position).load(std::memory_order_relaxed);
       std::uint16_t value = n.capture;
       if (!n.only_captures) {
         if (is_final(stored)) value = better_code(stored, n.capture, false);
@@ -254,7 +258,7 @@ class Solver {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   const bool koth_, pawns_, ep_possible_;
-  std::vector<std::atomic<std::uint16_t>> codes_;
+  std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
   std::vector<EpNode> ep_nodes_;
   std::atomic<std::uint64_t> finalised_{0};
@@ -270,8 +274,8 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
 }
 
 std::uint64_t solve_memory(std::uint64_t positions_per_side) {
-  // Codes and counters while solving, then the finished codes.
-  return positions_per_side * 2 * (3 + 2);
+  // Codes and counters while solving; the codes become the table's in place.
+  return positions_per_side * 2 * 3;
 }
 
 }  // namespace hilltb
