@@ -258,11 +258,6 @@ std::uint64_t Index::encode(Placement p, int* stabiliser_size) const {
   return best;
 }
 
-bool Index::symmetric_lead(const Position& pos) const {
-  const std::uint64_t key = lead_key(placement_of(pos));
-  return key < lead_keys_ && lead_transform_[key] != 0xFF && more_than_one(lead_stabiliser_[lead_class_[key]]);
-}
-
 int Index::stabiliser_size(const Position& pos) const { return stabiliser_size(placement_of(pos)); }
 
 int Index::stabiliser_size(const Placement& p) const {

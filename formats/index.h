@@ -48,9 +48,6 @@ class Index {
   bool decode(std::uint64_t idx, Color stm, Position& out) const;
   // How many of the table's symmetries map pos onto itself (1 for almost every position).
   int stabiliser_size(const Position& pos) const;
-  // Whether some symmetry fixes pos's leading placement (else stabiliser_size is 1 for
-  // pos and for every position with the same leading placement).
-  bool symmetric_lead(const Position& pos) const;
 
   // The indices of the positions one piece move away from a decoded position, fast:
   // when the piece is not in the leading groups (and no symmetry fixes them), the class
