@@ -48,11 +48,12 @@ class QothSolver {
     initialise();
     for (int t = MAX_POINTS; t >= 1; --t)
       for (std::size_t d = 0; d < due_[t].at.size() || d < exits_[t].at.size(); ++d) level(t, d);
-    table_->codes.resize(2 * n_);
+    // The codes become the table's, in place, once the counters are gone.
+    decltype(counters_)().swap(counters_);
     tbb::parallel_for(std::uint64_t(0), 2 * n_, [&](std::uint64_t g) {
-      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
-      table_->codes[g] = is_final(c) ? c : DRAW_CODE;  // no sweep reached it: a draw
+      if (!is_final(codes_[g])) codes_[g] = DRAW_CODE;  // no sweep reached it: a draw
     });
+    table_->codes = std::move(codes_);
     return table_;
   }
 
@@ -126,10 +127,13 @@ class QothSolver {
     return stabiliser(moved);
   }
 
+  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
+
   bool set_final(Node g, std::uint16_t code) {
-    std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+    const std::atomic_ref<std::uint16_t> at = code_at(g);
+    std::uint16_t c = at.load(std::memory_order_relaxed);
     while (!is_final(c))
-      if (codes_[g].compare_exchange_weak(c, code, std::memory_order_relaxed)) return true;
+      if (at.compare_exchange_weak(c, code, std::memory_order_relaxed)) return true;
     return false;
   }
 
@@ -143,19 +147,19 @@ class QothSolver {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded) {
-        codes_[g].store(NO_POSITION_CODE, std::memory_order_relaxed);
+        code_at(g).store(NO_POSITION_CODE, std::memory_order_relaxed);
         return;
       }
       const Position& pos = *decoded;
       if (qoth_check_holds(pos, stm)) {
         const int points = qoth_claims(pos, stm);
-        codes_[g].store(win(points, 0), std::memory_order_relaxed);
+        code_at(g).store(win(points, 0), std::memory_order_relaxed);
         return;
       }
       MoveList list;
       generate_legal(pos, list);
       if (list.size == 0) {  // neither side can move
-        codes_[g].store(DRAW_CODE, std::memory_order_relaxed);
+        code_at(g).store(DRAW_CODE, std::memory_order_relaxed);
         return;
       }
       std::uint16_t best = NO_EXIT;
@@ -174,7 +178,7 @@ class QothSolver {
       inside += best != NO_EXIT;
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
-      codes_[g].store(TENTATIVE | best, std::memory_order_relaxed);
+      code_at(g).store(TENTATIVE | best, std::memory_order_relaxed);
     });
     list_due();
   }
@@ -186,7 +190,7 @@ class QothSolver {
     auto lists = [&](std::size_t k) -> Levels& { return k <= MAX_POINTS ? due_[k] : exits_[k - MAX_POINTS - 1]; };
     auto each_due = [&](auto&& f) {
       for (std::uint64_t g = 0; g < 2 * n_; ++g) {
-        const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+        const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         const std::uint16_t exit = c & NO_EXIT;
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
         const Value v = decode_value(exit, true);
@@ -213,7 +217,7 @@ class QothSolver {
     std::vector<Node> exits = std::move(exits_[t][d]);
     std::vector<Node>& due = due_[t][d];
     for (Node g : exits) {
-      const std::uint16_t c = codes_[g].load(std::memory_order_relaxed);
+      const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
       if (is_final(c)) continue;
       const std::uint16_t exit = c & NO_EXIT;
       // A winning move out stands (nothing better came before); a losing one is the
@@ -231,7 +235,7 @@ class QothSolver {
       auto& out = next.local();
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
         const Node g = nodes[i];
-        const bool lost_here = codes_[g].load(std::memory_order_relaxed) & 1;
+        const bool lost_here = code_at(g).load(std::memory_order_relaxed) & 1;
         const Position& pos = *decoder.decode(g % n_, side_of(g));
         // All the predecessors first, their cache lines fetched together: the atomic
         // updates below stall the core, so their misses should be over by then.
@@ -242,7 +246,7 @@ class QothSolver {
           preds.emplace_back(p, weight);
         });
         for (const auto& [p, weight] : preds) {
-          if (is_final(codes_[p].load(std::memory_order_relaxed))) continue;
+          if (is_final(code_at(p).load(std::memory_order_relaxed))) continue;
           if (lost_here) {
             if (set_final(p, won)) out.push_back(p);
           } else if (counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
@@ -263,7 +267,7 @@ class QothSolver {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   std::vector<int> symmetries_;  // the table's, less the identity
-  std::vector<std::atomic<std::uint16_t>> codes_;
+  std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
   std::array<Levels, MAX_POINTS + 1> due_;    // [points]: positions decided at each distance
   std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
@@ -278,8 +282,9 @@ std::shared_ptr<SolvedTable> solve_qoth_table(const Material& material, const Ta
 }
 
 std::uint64_t solve_qoth_memory(std::uint64_t positions_per_side) {
-  // Codes and counters, the level lists at their fullest, then the finished codes.
-  return positions_per_side * 2 * (3 + 4 + 2);
+  // Codes and counters, and the level lists at their fullest; the codes become the
+  // table's in place.
+  return positions_per_side * 2 * (3 + 4);
 }
 
 }  // namespace hilltb
