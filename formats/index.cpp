@@ -218,20 +218,24 @@ void Index::build_lead_tables() {
   }
 }
 
-std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
-  std::uint64_t idx = std::uint64_t(cls) * groups_[0].stride;
-  // Running unions of the groups placed so far, all of them and the pawns alone.
-  Bitboard placed = 0, pawns_placed = 0;
-  for (int g = 0; g < lead_groups_; ++g) placed |= p[group_slot(groups_[g].piece)];
-  for (std::size_t g = lead_groups_; g < groups_.size(); ++g) {
-    const Group& gr = groups_[g];
-    const Bitboard squares = p[group_slot(gr.piece)];
-    const Bitboard blocked = gr.pawns_only ? pawns_placed : placed;
-    idx += rank_combination(squares, gr.domain & ~blocked) * gr.stride;
+template <typename SquaresOf>
+std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const {
+  std::uint64_t idx = 0;
+  for (; h < groups_.size(); ++h) {
+    const Group& gr = groups_[h];
+    const Bitboard squares = squares_of(h);
+    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
     placed |= squares;
     if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
   return idx;
+}
+
+std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
+  Bitboard placed = 0;
+  for (int g = 0; g < lead_groups_; ++g) placed |= p[group_slot(groups_[g].piece)];
+  return std::uint64_t(cls) * groups_[0].stride +
+         rank_from(lead_groups_, placed, 0, [&](std::size_t g) { return p[group_slot(groups_[g].piece)]; });
 }
 
 std::uint64_t Index::encode(const Position& pos) const { return encode(placement_of(pos)); }
@@ -294,25 +298,47 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
 }
 
 std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
-  const auto& groups = index_.groups_;
   const std::size_t g = std::size_t(group_of_[from]);
   const Bitboard change = square_bb(from) | square_bb(to);
-  if (!fast_ || g < std::size_t(index_.lead_groups_)) {
-    Placement p = placement_;
-    p[group_slot(groups[g].piece)] ^= change;
-    return index_.encode(p, stabiliser_size);
-  }
+  if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, change, stabiliser_size);
+  if (!fast_) return encoded(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  std::uint64_t idx = prefix_[g];
-  Bitboard placed = placed_[g], pawns_placed = pawns_placed_[g];
-  for (std::size_t h = g; h < groups.size(); ++h) {
-    const Index::Group& gr = groups[h];
+  return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
+           return placement_[group_slot(index_.groups_[h].piece)] ^ (h == g ? change : 0);
+         });
+}
+
+std::uint64_t Index::Neighbourhood::encoded(std::size_t g, Bitboard change, int* stabiliser_size) const {
+  Placement p = placement_;
+  p[group_slot(index_.groups_[g].piece)] ^= change;
+  return index_.encode(p, stabiliser_size);
+}
+
+std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Bitboard change, int* stabiliser_size) const {
+  const Index& x = index_;
+  // The new leading key, as lead_key makes it (the piece moves to an empty square).
+  std::uint64_t key = 0;
+  Bitboard occupied = 0;
+  for (std::size_t h = 0; h < std::size_t(x.lead_groups_); ++h) {
+    const Group& gr = x.groups_[h];
     const Bitboard squares = placement_[group_slot(gr.piece)] ^ (h == g ? change : 0);
-    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
-    placed |= squares;
-    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
+    key = key * gr.radix + rank_combination(squares, gr.domain & ~occupied);
+    occupied |= squares;
   }
-  return idx;
+  const int t = x.lead_transform_[key];
+  if (t == 0xFF) return NONE;
+  const std::int32_t cls = x.lead_class_[key];
+  if (more_than_one(x.lead_stabiliser_[cls])) return encoded(g, change, stabiliser_size);
+  if (stabiliser_size) *stabiliser_size = 1;
+  // The other groups have not moved: their images under t serve every leading move.
+  auto& image = images_[t];
+  if (!(imaged_ & (1 << t))) {
+    for (std::size_t h = x.lead_groups_; h < x.groups_.size(); ++h)
+      image[h] = transform(t, placement_[group_slot(x.groups_[h].piece)]);
+    imaged_ |= std::uint8_t(1 << t);
+  }
+  return std::uint64_t(cls) * x.groups_[0].stride +
+         x.rank_from(x.lead_groups_, transform(t, occupied), 0, [&](std::size_t h) { return image[h]; });
 }
 
 int Index::Neighbourhood::moved_stabiliser_size(Square from, Square to) const {

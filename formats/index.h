@@ -52,7 +52,8 @@ class Index {
   // The indices of the positions one piece move away from a decoded position, fast:
   // when the piece is not in the leading groups (and no symmetry fixes them), the class
   // and the ranks of the groups before the piece's stay, and only the rest is ranked
-  // again. Retrograde passes encode every predecessor this way.
+  // again; when it leads, the other groups' images under each symmetry are made once
+  // and ranked under the new class. Retrograde passes encode every predecessor this way.
   class Neighbourhood {
    public:
     Neighbourhood(const Index& index, const Position& pos);
@@ -65,12 +66,19 @@ class Index {
     static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
+    std::uint64_t lead_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
+
     const Index& index_;
     Placement placement_{};
     std::array<std::int8_t, 64> group_of_{};  // square -> group standing there
     std::array<std::uint64_t, 2 * PIECE_TYPE_NB + 1> prefix_{};  // index share of groups before g
     std::array<Bitboard, 2 * PIECE_TYPE_NB + 1> placed_{}, pawns_placed_{};  // squares before g
     bool fast_ = false;
+    // The squares of each group (by order) under symmetry t, made when a leading move
+    // first needs them (bit t of imaged_).
+    mutable std::array<std::array<Bitboard, 2 * PIECE_TYPE_NB>, 8> images_;
+    mutable std::uint8_t imaged_ = 0;
   };
 
   // Decodes indices one after another, faster when each is near the one before (a scan
@@ -111,6 +119,10 @@ class Index {
   std::uint64_t lead_key(const Placement& p) const;
   // The index of a placement whose leading part is the canonical one of class cls.
   std::uint64_t index_of(const Placement& p, std::int32_t cls) const;
+  // index_of's share of groups h on, squares_of(g) giving group g's squares, `placed`
+  // and `pawns_placed` the squares (all, pawns) of the groups before h.
+  template <typename SquaresOf>
+  std::uint64_t rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const;
   void build_lead_tables();
 
   Material material_;
