@@ -122,36 +122,49 @@ bool Material::is_canonical() const {
 }
 
 std::vector<Material> Material::children(Variant variant) const {
-  std::set<std::string> seen;
   std::vector<Material> out;
-  auto add = [&](Material m) {
-    m = m.canonical();
-    if (seen.insert(m.name()).second) out.push_back(m);
+  for (Color mover : {WHITE, BLACK})
+    for (const auto& [m, side] : children_after(mover, variant))
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  return out;
+}
+
+std::vector<std::pair<Material, Color>> Material::children_after(Color mover, Variant variant) const {
+  std::vector<std::pair<Material, Color>> out;
+  auto add = [&](const Material& m) {
+    if (m.pieces() == 0) return;
+    const Material stored = m.canonical();
+    const Color side = stored == m ? ~mover : mover;
+    for (auto& [known, known_side] : out)
+      if (known == stored) {
+        if (known_side != side) known_side = COLOR_NB;
+        return;
+      }
+    out.emplace_back(stored, side);
   };
   const bool qoth = variant == Variant::Qoth;
-  for (Color c : {WHITE, BLACK}) {
-    // Captures of a c piece (kings can't be captured in chess and koth).
-    for (int pt = PAWN; pt <= KING; ++pt) {
-      if (!count_[c][pt] || (pt == KING && !qoth)) continue;
-      Material m = *this;
-      --m.count_[c][pt];
-      if (m.pieces() > 0) add(m);
-    }
-    // Promotions of a c pawn, with or without capturing a piece of the other side.
-    if (!count_[c][PAWN]) continue;
+  const Color them = ~mover;
+  // Captures of a piece of theirs (kings can't be captured in chess and koth).
+  for (int pt = PAWN; pt <= KING; ++pt) {
+    if (!count_[them][pt] || (pt == KING && !qoth)) continue;
+    Material m = *this;
+    --m.count_[them][pt];
+    add(m);
+  }
+  // Promotions of a pawn, with or without capturing a piece.
+  if (count_[mover][PAWN])
     for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT}) {
       Material m = *this;
-      --m.count_[c][PAWN];
-      ++m.count_[c][promo];
+      --m.count_[mover][PAWN];
+      ++m.count_[mover][promo];
       add(m);
       for (PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT}) {
-        if (!count_[~c][victim]) continue;
+        if (!count_[them][victim]) continue;
         Material x = m;
-        --x.count_[~c][victim];
+        --x.count_[them][victim];
         add(x);
       }
     }
-  }
   return out;
 }
 

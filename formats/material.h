@@ -41,6 +41,10 @@ class Material {
   Material canonical() const { return is_canonical() ? *this : flipped(); }
   // Canonical materials one capture or promotion (or both) away: what this table needs.
   std::vector<Material> children(Variant variant) const;
+  // The children a move by `mover` leads into, each with the side to move its tables
+  // store those positions under (the other player, but for a child stored with the
+  // colours swapped), or COLOR_NB when both.
+  std::vector<std::pair<Material, Color>> children_after(Color mover, Variant variant) const;
 
   bool operator==(const Material&) const = default;
   auto operator<=>(const Material& o) const { return name() <=> o.name(); }

@@ -41,6 +41,16 @@ void fill_holes(std::vector<std::uint16_t>& codes) {
   for (auto& c : codes) c = c == NO_POSITION_CODE ? last : (last = c);
 }
 
+// Bytes a value of table c takes held as a child (plan_memory).
+int value_bytes(const Material& c, const TableKind& kind, const std::filesystem::path& dir) {
+  const auto path = table_path(dir, kind, c.name());
+  if (std::filesystem::exists(path)) try {
+      return TableReader(path, TableExpectation::of(kind, c.name())).header().value_bytes;
+    } catch (const TableError&) {  // made again, so as yet unknown
+    }
+  return kind.variant == Variant::Koth ? 1 : 2;
+}
+
 }  // namespace
 
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
@@ -62,10 +72,26 @@ std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant 
   return plan;
 }
 
-std::uint64_t generation_memory(const Material& m, const TableKind& kind) {
-  const std::uint64_t n = index_of(m, kind).size();
-  std::uint64_t bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(n) : solve_memory(n);
-  for (const Material& c : m.children(kind.variant)) bytes += 2 * 2 * index_of(c, kind).size();
+bool needed_next(const std::vector<Material>& plan, std::size_t i, const Material& m, Variant variant) {
+  if (i + 1 >= plan.size()) return false;
+  const std::vector<Material> children = plan[i + 1].children(variant);
+  return std::find(children.begin(), children.end(), m) != children.end();
+}
+
+std::vector<std::uint64_t> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                       const std::filesystem::path& dir) {
+  std::vector<std::uint64_t> bytes(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const std::uint64_t n = index_of(plan[i], kind).size();
+    std::uint64_t children = 0;
+    for (Color mover : {WHITE, BLACK}) {
+      std::uint64_t held = 0;
+      for (const auto& [c, side] : plan[i].children_after(mover, kind.variant))
+        held += (side == COLOR_NB ? 2 : 1) * index_of(c, kind).size() * value_bytes(c, kind, dir);
+      children = std::max(children, held);
+    }
+    bytes[i] = (kind.variant == Variant::Qoth ? solve_qoth_memory(n) : solve_memory(n)) + children;
+  }
   return bytes;
 }
 
@@ -111,29 +137,26 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
   const bool qoth = variant == Variant::Qoth;
   const std::vector<Material> plan = plan_tables(targets, variant);
   const std::uint64_t limit = options.max_memory ? options.max_memory : available_memory();
-  for (const Material& m : plan) {
-    const std::uint64_t need = generation_memory(m, kind);
-    if (need > limit)
-      throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
-                               (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
-  }
-  // The last step of the plan that needs each table: after it, the table leaves memory.
-  std::map<std::string, std::size_t> last_use;
+  auto refuse = [&](const Material& m, std::uint64_t need) {
+    throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
+                             (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
+  };
+  const std::vector<std::uint64_t> need = plan_memory(plan, kind, options.dir);
   for (std::size_t i = 0; i < plan.size(); ++i)
-    for (const Material& c : plan[i].children(variant)) last_use[c.name()] = i;
-
+    if (need[i] > limit) refuse(plan[i], need[i]);
   // The time left, from the rate of the tables made so far in index positions per
   // second (once they took a second: the smallest are all overhead), applied to the
   // tables not yet on disk.
+  std::vector<std::uint64_t> per_side(plan.size());
   std::vector<double> to_make(plan.size());
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name())))
-      to_make[i] = 2.0 * double(index_of(plan[i], kind).size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    per_side[i] = index_of(plan[i], kind).size();
+    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name()))) to_make[i] = 2.0 * double(per_side[i]);
+  }
   double made = 0, made_seconds = 0;
   auto seconds_for = [&](double positions) { return made_seconds >= 1 ? positions * made_seconds / made : 0.0; };
 
   TableSet tables(kind);
-  std::set<std::string> in_memory;
   std::vector<TableResult> results;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const Material& m = plan[i];
@@ -151,12 +174,20 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
       results.push_back(result);
       continue;
     }
-    for (const Material& c : m.children(variant)) {
-      if (in_memory.count(c.name())) continue;
-      tables.add(tables.load(table_path(options.dir, kind, c.name()), c));
-      in_memory.insert(c.name());
-    }
-    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel};
+    // The children are read from disk for each side's moves, only the halves those
+    // reach, one byte a value where they fit: KBPvKP's eight 5-piece children held
+    // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
+    // 5-piece koth set's would pile up to 21 GiB.)
+    const std::uint64_t solve = qoth ? solve_qoth_memory(per_side[i]) : solve_memory(per_side[i]);
+    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
+                     [&](Color mover) {
+                       tables.clear();
+                       if (mover == COLOR_NB) return;
+                       for (const auto& [c, side] : m.children_after(mover, variant))
+                         tables.add(tables.load(table_path(options.dir, kind, c.name()), c, true, side));
+                       // Again with the widths now known: a koth table may need two bytes.
+                       if (tables.bytes() + solve > limit) refuse(m, tables.bytes() + solve);
+                     }};
     std::shared_ptr<SolvedTable> solved =
         qoth ? solve_qoth_table(m, kind, tables, hooks) : solve_table(m, variant, tables, hooks);
     TableHeader header;
@@ -177,10 +208,6 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
                  std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
                  std::to_string(result.file_bytes) + " bytes");
-    if (last_use.count(m.name())) tables.add(std::move(solved)), in_memory.insert(m.name());
-    // Children needed by no later table leave memory.
-    for (const Material& c : m.children(variant))
-      if (last_use[c.name()] == i) tables.remove(c), in_memory.erase(c.name());
     results.push_back(result);
   }
   return results;

@@ -29,8 +29,16 @@ struct TableResult {
 // The tables `targets` need, themselves included, children first.
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
 
-// Bytes of memory generating `m` takes at its peak: working memory and children.
-std::uint64_t generation_memory(const Material& m, const TableKind& kind);
+// Whether step i + 1 of `plan` needs table m: made or read at step i, it then stays in
+// memory (every other table is read from disk at the step that needs it).
+bool needed_next(const std::vector<Material>& plan, std::size_t i, const Material& m, Variant variant);
+
+// Bytes of memory each step of `plan` takes at its peak: the table's solve and its
+// children, at their widths on disk, or not made yet, one byte a value in koth (every
+// koth table so far) and two otherwise; generation checks each step again with the
+// widths it holds.
+std::vector<std::uint64_t> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                       const std::filesystem::path& dir);
 
 // Generates every table of the plan that is not already on disk with a good checksum.
 // Throws std::runtime_error (memory refused, a file that can't be written) or

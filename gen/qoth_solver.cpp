@@ -143,7 +143,7 @@ class QothSolver {
   // stored successor reach this position once per symmetry fixing it), the moves out
   // as one.
   void initialise() {
-    scan_positions(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_sides(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded) {

@@ -1,11 +1,13 @@
 // The parallel pass both solvers are built on: every global position index of a table
-// (side to move white, then black) visited once, in cache-sized ranges, with progress
-// now and then and a cancellation check per range.
+// (side to move white, then black), or those of the chunks a pass asks for, visited
+// once, in cache-sized ranges, with progress now and then and a cancellation check per
+// range.
 #pragma once
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 
@@ -22,20 +24,47 @@ inline void report(const SolveHooks& hooks, const std::string& phase, double fra
   if (hooks.progress) hooks.progress(phase, fraction);
 }
 
-// body(std::uint64_t g, Index::Decoder& decoder) for every g in [0, 2 * index.size()),
-// with a decoder per range (it decodes the range's positions in order, incrementally).
-template <typename Body>
-void scan_positions(const Index& index, const SolveHooks& hooks, const std::string& phase, Body&& body) {
-  constexpr std::uint64_t GRAIN = 1 << 12;
+// Positions are scanned in chunks of this many global indices.
+constexpr std::uint64_t SCAN_CHUNK = 1 << 12;
+
+// body(std::uint64_t g, Index::Decoder& decoder) for every g in [0, 2 * index.size())
+// whose chunk (g / SCAN_CHUNK) wanted(chunk) accepts; wanted is asked once per chunk, by
+// the thread that then scans it. A decoder per range of chunks decodes its positions in
+// order, incrementally.
+template <typename Wanted, typename Body>
+void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string& phase, Wanted&& wanted,
+                 Body&& body) {
   const std::uint64_t total = 2 * index.size();
+  const std::uint64_t chunks = (total + SCAN_CHUNK - 1) / SCAN_CHUNK;
   std::atomic<std::uint64_t> done{0};
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, total, GRAIN), [&](const auto& r) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 4), [&](const auto& r) {
     check_cancel(hooks);
     Index::Decoder decoder(index);
-    for (std::uint64_t g = r.begin(); g < r.end(); ++g) body(g, decoder);
+    for (std::uint64_t c = r.begin(); c < r.end(); ++c) {
+      if (!wanted(c)) continue;
+      const std::uint64_t end = std::min(total, (c + 1) * SCAN_CHUNK);
+      for (std::uint64_t g = c * SCAN_CHUNK; g < end; ++g) body(g, decoder);
+    }
     const std::uint64_t d = done += r.size();
-    if (r.begin() % (GRAIN * 64) == 0) report(hooks, phase, double(d) / double(total));
-  });
+    if ((d - r.size()) / 256 != d / 256) report(hooks, phase, double(d) / double(chunks));
+  }, tbb::simple_partitioner());
+}
+
+// Every position, white to move first, then black, each side's after
+// hooks.children_for(side), and children_for(COLOR_NB) at the end: the phase that reads
+// the children, so that a generator need hold only what each side's moves reach.
+template <typename Body>
+void scan_sides(const Index& index, const SolveHooks& hooks, const std::string& phase, Body&& body) {
+  for (Color stm : {WHITE, BLACK}) {
+    if (hooks.children_for) hooks.children_for(stm);
+    const std::uint64_t begin = stm * index.size(), end = begin + index.size();
+    scan_chunks(index, hooks, phase,
+                [&](std::uint64_t c) { return c * SCAN_CHUNK < end && (c + 1) * SCAN_CHUNK > begin; },
+                [&](std::uint64_t g, Index::Decoder& decoder) {
+                  if (g >= begin && g < end) body(g, decoder);
+                });
+  }
+  if (hooks.children_for) hooks.children_for(COLOR_NB);
 }
 
 }  // namespace hilltb

@@ -38,7 +38,8 @@ class Solver {
         index_(table_->index), children_(children), hooks_(hooks),
         n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
-        codes_(2 * n_), counters_(2 * n_) {}
+        codes_(2 * n_), counters_(2 * n_), chunks_((2 * n_ + SCAN_CHUNK - 1) / SCAN_CHUNK),
+        finalised_in_(chunks_), exits_due_(chunks_) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -62,22 +63,37 @@ class Solver {
   Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
   std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
 
-  template <typename Body>
-  void for_all_positions(const std::string& phase, Body&& body) {
-    scan_positions(index_, hooks_, phase, body);
-  }
 
   std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
 
-  bool set_final(std::uint64_t g, std::uint16_t code) {
+  // Position g, not final before, is now final with `code`, of distance `level`.
+  bool set_final(std::uint64_t g, std::uint16_t code, int level) {
     const std::atomic_ref<std::uint16_t> at = code_at(g);
     std::uint16_t c = at.load(std::memory_order_relaxed);
     while (!is_final(c))
       if (at.compare_exchange_weak(c, code, std::memory_order_relaxed)) {
         ++finalised_local_.local();
+        note_final(g, level);
         return true;
       }
     return false;
+  }
+
+  // The passes scan only the chunks with something due: a position made final in the
+  // pass before (its predecessors to reach) or a move out of the table falling due.
+  // Pass `level` reads and clears the bit of level - 1 while it sets the bit of level.
+  void note_final(std::uint64_t g, int level) {
+    std::atomic<std::uint8_t>& f = finalised_in_[g / SCAN_CHUNK];
+    const std::uint8_t bit = std::uint8_t(1 << (level & 1));
+    if (!(f.load(std::memory_order_relaxed) & bit)) f.fetch_or(bit, std::memory_order_relaxed);
+  }
+  static std::uint64_t due_bit(int level) { return std::uint64_t(1) << std::min(level, 63); }
+  bool chunk_due(std::uint64_t chunk, int level) {
+    std::atomic<std::uint8_t>& f = finalised_in_[chunk];
+    const std::uint8_t bit = std::uint8_t(1 << ((level - 1) & 1));
+    const bool reached = f.load(std::memory_order_relaxed) & bit;
+    if (reached) f.fetch_and(std::uint8_t(~bit), std::memory_order_relaxed);
+    return reached || (exits_due_[chunk].load(std::memory_order_relaxed) & due_bit(level));
   }
 
   // The value, for the mover, of a move out of the table into `after`.
@@ -92,7 +108,7 @@ class Solver {
 
   void initialise() {
     tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
-    for_all_positions("init", [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_sides(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
@@ -107,6 +123,7 @@ class Solver {
       if (o.over()) {
         code_at(g).store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
                          std::memory_order_relaxed);
+        if (o.result) note_final(g, 0);
         return;
       }
       std::uint16_t best_exit = NO_EXIT;
@@ -125,7 +142,10 @@ class Solver {
         }
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
-      if (best_exit != NO_EXIT && best_exit != DRAW_CODE) note_pending(distance_of(best_exit));
+      if (best_exit != NO_EXIT && best_exit != DRAW_CODE) {
+        note_pending(distance_of(best_exit));
+        exits_due_[g / SCAN_CHUNK].fetch_or(due_bit(distance_of(best_exit)), std::memory_order_relaxed);
+      }
       code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
     });
@@ -168,16 +188,16 @@ class Solver {
     const std::uint16_t c = code_at(q).load(std::memory_order_relaxed);
     if (is_final(c)) return;
     if (decode_value(code, false).result < 0) {
-      set_final(q, win(level));
+      set_final(q, win(level), level);
       return;
     }
     if (counters_[q].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
     // Every move inside the table loses; the moves out decide.
     const std::uint16_t exit = c & NO_EXIT;
     if (exit == NO_EXIT) {
-      set_final(q, loss(level));
+      set_final(q, loss(level), level);
     } else if (decode_value(exit, false).result < 0 && distance_of(exit) <= level) {
-      set_final(q, loss(level));
+      set_final(q, loss(level), level);
     }  // a later loss falls due in its pass; a draw or win out of the table stands
   }
 
@@ -210,11 +230,13 @@ class Solver {
     // again for every position.
     std::uint16_t* const codes = codes_.data();
     const std::atomic<std::uint8_t>* const counters = counters_.data();
-    for_all_positions("pass " + std::to_string(level), [=, this](std::uint64_t g, Index::Decoder& decoder) {
+    scan_chunks(index_, hooks_, "pass " + std::to_string(level),
+                [this, level](std::uint64_t chunk) { return chunk_due(chunk, level); },
+                [=, this](std::uint64_t g, Index::Decoder& decoder) {
       const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
       if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
-      else if (c == exit_win) set_final(g, win(level));
-      else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level));
+      else if (c == exit_win) set_final(g, win(level), level);
+      else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
     });
     // En-passant nodes decided in the last pass reach their double-push predecessors.
     for (const EpNode& n : ep_nodes_) {
@@ -260,6 +282,9 @@ class Solver {
   const bool koth_, pawns_, ep_possible_;
   std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
+  const std::uint64_t chunks_;
+  std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per chunk: bit (level & 1) per level
+  std::vector<std::atomic<std::uint64_t>> exits_due_;    // per chunk: due_bit of each exit's distance
   std::vector<EpNode> ep_nodes_;
   std::atomic<std::uint64_t> finalised_{0};
   tbb::enumerable_thread_specific<std::uint64_t> finalised_local_{0};

@@ -26,6 +26,11 @@ struct SolveHooks {
   std::function<void(const std::string& phase, double fraction)> progress;
   // Polled between and inside passes; when it turns true the solve throws Interrupted.
   const std::atomic<bool>* cancel = nullptr;
+  // Called before the children are read for the moves of `mover`'s positions (white's
+  // first; they are read in the first phase only), and with COLOR_NB when they are no
+  // longer read: a generator may hold only the halves of the children each side's moves
+  // reach (Material::children_after).
+  std::function<void(Color mover)> children_for;
 };
 
 struct Interrupted : std::runtime_error {

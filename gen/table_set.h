@@ -15,11 +15,19 @@ namespace hilltb {
 
 struct SolvedTable {
   SolvedTable(const Material& m, const TableKind& kind) : index(m, kind.variant, kind.layout, kind.target) {}
+  explicit SolvedTable(Index i) : index(std::move(i)) {}
   Index index;
   std::vector<std::uint16_t> codes;  // white to move, then black to move
+  // The same at one byte a value, in place of `codes`, for a table held as a child
+  // whose codes all fit (TableSet): every koth table so far, the short chess ones.
+  std::vector<std::uint8_t> narrow;
+  // A table held for the positions of one side to move only: codes by index alone.
+  Color side = COLOR_NB;
   std::uint16_t code(Color stm, std::uint64_t idx) const {
-    return codes[std::size_t(stm) * index.size() + idx];
+    const std::size_t i = side == COLOR_NB ? std::size_t(stm) * index.size() + idx : idx;
+    return narrow.empty() ? codes[i] : narrow[i];
   }
+  std::uint64_t bytes() const { return codes.size() * sizeof(codes[0]) + narrow.size(); }
 };
 
 class TableSet {
@@ -27,18 +35,32 @@ class TableSet {
   explicit TableSet(const TableKind& kind) : kind_(kind) {}
   const TableKind& kind() const { return kind_; }
 
+  // Holds `table` as a child, at one byte a value where its codes fit (a copy then).
   void add(std::shared_ptr<const SolvedTable> table);
-  // Reads a whole table file into memory (throws TableError).
-  std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m) const;
-  void remove(const Material& m) { tables_.erase(m.canonical().key()); }
-  bool contains(const Material& m) const { return tables_.count(m.canonical().key()) > 0; }
+  // Reads a table file into memory (throws TableError): one byte a value when `narrow`
+  // and the file's values fit; only the positions with `side` to move unless COLOR_NB.
+  std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m,
+                                          bool narrow = false, Color side = COLOR_NB) const;
+  // Drops every table but those of `keep`.
+  void retain(const std::vector<Material>& keep);
+  void clear() { tables_.clear(); }
+  bool contains(const Material& m) const { return tables_.count(m.key()) > 0; }
+  // Memory the tables held take.
+  std::uint64_t bytes() const;
 
-  // The stored code of pos, whose material must be one of the set's (either colours).
+  // The stored code of pos, whose material must be one of the set's (either colours),
+  // held for the side to move pos is stored with.
   std::uint16_t code_of(const Position& pos) const;
 
  private:
+  // Each table under both colourings of its material, so that a lookup needs no
+  // canonical test: `flipped` when the key is the stored material's colours swapped.
+  struct Entry {
+    std::shared_ptr<const SolvedTable> table;
+    bool flipped;
+  };
   TableKind kind_;
-  std::unordered_map<std::uint64_t, std::shared_ptr<const SolvedTable>> tables_;
+  std::unordered_map<std::uint64_t, Entry> tables_;
 };
 
 }  // namespace hilltb

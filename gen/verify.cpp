@@ -69,7 +69,7 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       if (!decoded || (!qoth && decoded->attacked_by(stm, decoded->king_square(~stm)))) continue;
       const Position& pos = *decoded;
       ++legal;
-      const std::uint16_t stored = table.codes[g];
+      const std::uint16_t stored = table.code(stm, g % n);
       const std::uint16_t expected = derived_code(pos, table, children);
       if (stored != expected) {
         ++bad;

@@ -14,7 +14,7 @@ std::string_view variant_name(Variant v);
 // Accepts "chess", "koth", "qoth"; returns false for anything else.
 bool parse_variant(std::string_view text, Variant& out);
 
-enum Color : std::uint8_t { WHITE, BLACK };
+enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB };  // COLOR_NB: no colour, or both
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };

@@ -1,12 +1,14 @@
 // hilltb gen: generates tables (and whatever they need first) into a directory.
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <csignal>
 #include <iostream>
 
 #include "commands.h"
 #include "common.h"
 #include "gen/generate.h"
+#include "rules/notation.h"
 
 namespace hilltb::cli {
 
@@ -31,6 +33,23 @@ std::uint64_t parse_size(const std::string& text) {
   return std::uint64_t(number * scale);
 }
 
+// --plan: each table the run needs, in order, with its size and memory, and the
+// largest step; nothing is generated.
+void print_plan(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options) {
+  const std::vector<Material> plan = plan_tables(targets, kind.variant);
+  const std::vector<std::uint64_t> memory = plan_memory(plan, kind, options.dir);
+  std::uint64_t positions = 0, peak = 0, to_make = 0;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const std::uint64_t n = Index(plan[i], kind.variant, kind.layout, kind.target).size();
+    const bool present = std::filesystem::exists(table_path(options.dir, kind, plan[i].name()));
+    std::cout << plan[i].name() << ": " << 2 * n << " index positions, " << (memory[i] >> 20) << " MiB"
+              << (present ? ", on disk" : "") << "\n";
+    positions += 2 * n, peak = std::max(peak, memory[i]), to_make += present ? 0 : 2 * n;
+  }
+  std::cout << plan.size() << " tables, " << positions << " index positions (" << to_make
+            << " to make), peak memory " << (peak >> 20) << " MiB\n";
+}
+
 }  // namespace
 
 void add_gen_command(CLI::App& app) {
@@ -43,6 +62,7 @@ void add_gen_command(CLI::App& app) {
     std::uint32_t block_values = WriteOptions{}.block_values;
     std::string max_memory;
     bool quiet = false;
+    bool plan = false;
   };
   auto opts = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("gen", "generate tables and the tables they need");
@@ -55,6 +75,7 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
+  cmd->add_flag("--plan", opts->plan, "list the tables the run needs, their sizes and memory; generate nothing");
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
     std::vector<Material> targets = opts->tables.materials(v);
@@ -74,6 +95,14 @@ void add_gen_command(CLI::App& app) {
     options.write = WriteOptions::for_variant(v);
     if (opts->level) options.write.level = opts->level;
     options.write.block_values = opts->block_values;
+    if (opts->plan) {
+      const auto kinds = TableKind::all(v, options.layout);
+      for (const TableKind& kind : kinds) {
+        if (kinds.size() > 1) std::cout << "target " << square_name(kind.target) << ":\n";
+        print_plan(targets, kind, options);
+      }
+      return;
+    }
     Progress progress(!opts->quiet);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);

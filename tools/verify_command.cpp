@@ -1,8 +1,8 @@
 // hilltb verify: checksums, then every stored value re-derived from its successors.
 #include <iostream>
-#include <map>
 
 #include "commands.h"
+#include "gen/generate.h"
 #include "gen/verify.h"
 #include "table_list.h"
 
@@ -19,7 +19,7 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     TableReader(path, TableExpectation::of(kind, m.name())).verify_checksum();
     const auto table = children.load(path, m);
     for (const Material& c : m.children(kind.variant))
-      if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c));
+      if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, true));
     const VerifyReport report = verify_table(*table, children, {});
     if (needed_later) children.add(table);
     if (report.ok()) {
@@ -44,15 +44,11 @@ void add_verify_command(CLI::App& app) {
     int failed = 0;
     for (const TableKind& kind : opts->variant.table_kinds()) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
-      // Children stay loaded until the last table that needs them is checked.
-      std::map<std::string, std::size_t> last_use;
-      for (std::size_t i = 0; i < list.size(); ++i)
-        for (const Material& c : list[i].children(kind.variant)) last_use[c.name()] = i;
+      // Only the children of the table being checked are held (gen/generate.h).
       TableSet children(kind);
       for (std::size_t i = 0; i < list.size(); ++i) {
-        failed += !verify_one(opts->tables.dir, kind, list[i], children, last_use.count(list[i].name()));
-        for (const Material& c : list[i].children(kind.variant))
-          if (last_use[c.name()] == i) children.remove(c);
+        children.retain(list[i].children(kind.variant));
+        failed += !verify_one(opts->tables.dir, kind, list[i], children, needed_next(list, i, list[i], kind.variant));
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");

@@ -41,6 +41,38 @@ TEST(Material, ChildrenAreOneCaptureOrPromotionAway) {
   EXPECT_EQ(qoth, (std::vector<std::string>{"Kv-", "Qv-"}));  // kings are captured too
 }
 
+// Each child with the side to move its table stores the positions after the move under:
+// the opponent, but for a child stored with the colours swapped.
+TEST(Material, ChildrenAfterAMoveNameTheStoredSide) {
+  auto after = [](const char* text, Color mover) {
+    std::vector<std::string> out;
+    for (const auto& [m, side] : Material::parse(text, Variant::Koth).children_after(mover, Variant::Koth))
+      out.push_back(m.name() + (side == WHITE ? " w" : side == BLACK ? " b" : " both"));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  // White takes the rook (KPvK, black to move), or promotes: KRvKB and KRvKN hold
+  // those positions with the colours swapped, white to move.
+  EXPECT_EQ(after("KPvKR", WHITE), (std::vector<std::string>{"KBvK b", "KNvK b", "KPvK b", "KQvK b", "KQvKR b",
+                                                             "KRvK b", "KRvKB w", "KRvKN w", "KRvKR b"}));
+  EXPECT_EQ(after("KPvKR", BLACK), (std::vector<std::string>{"KRvK b"}));  // KvKR, white to move
+  EXPECT_EQ(after("KRvKR", BLACK), (std::vector<std::string>{"KRvK b"}));
+  // A symmetric child is stored as it is.
+  EXPECT_EQ(after("KRvKRN", WHITE), (std::vector<std::string>{"KRvKN b", "KRvKR b"}));
+  // Together they are the children.
+  for (const char* text : {"KPvKR", "KPvKP", "KRPvKB", "KQvKQ"}) {
+    const Material m = Material::parse(text, Variant::Koth);
+    std::vector<Material> both;
+    for (Color mover : {WHITE, BLACK})
+      for (const auto& [c, side] : m.children_after(mover, Variant::Koth))
+        if (std::find(both.begin(), both.end(), c) == both.end()) both.push_back(c);
+    auto children = m.children(Variant::Koth);
+    std::sort(both.begin(), both.end());
+    std::sort(children.begin(), children.end());
+    EXPECT_EQ(both, children) << text;
+  }
+}
+
 TEST(Material, AllMaterialsInDependencyOrder) {
   for (Variant v : {Variant::Koth, Variant::Qoth}) {
     const auto all = all_materials(v, 4);

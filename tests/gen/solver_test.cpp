@@ -6,6 +6,7 @@
 #include <fstream>
 #include <random>
 
+#include "formats/symmetry.h"
 #include "gen/generate.h"
 #include "gen/verify.h"
 #include "test_tables.h"
@@ -96,6 +97,35 @@ TEST(Generate, RefusesWhatMemoryCannotHold) {
     EXPECT_NE(std::string(e.what()).find("--max-memory"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(fs::exists(dir.path / "koth"));  // refused before anything was written
+}
+
+// Children as a generator holds them: one side to move only, one byte a value where
+// the codes fit; the same codes as the whole table, and a lookup for the side not held
+// refused.
+TEST(TableSet, HoldsOneSideToMoveAtOneByteAValue) {
+  const auto whole = test::generated_table(Variant::Koth, "KRvKN");
+  const Material m = whole->index.material();
+  const TableKind kind(Variant::Koth);
+  TableSet set(kind);
+  const auto black = set.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m, true, BLACK);
+  EXPECT_EQ(black->narrow.size(), whole->index.size());
+  EXPECT_TRUE(black->codes.empty());
+  Position pos;
+  std::uint64_t compared = 0;
+  for (std::uint64_t i = 0; i < whole->index.size(); ++i)
+    if (whole->index.decode(i, BLACK, pos)) {
+      ASSERT_EQ(black->code(BLACK, i), whole->code(BLACK, i)) << i;
+      ++compared;
+    }
+  EXPECT_GT(compared, whole->index.size() / 2);
+  set.add(black);
+  EXPECT_EQ(set.bytes(), whole->index.size());
+  ASSERT_TRUE(whole->index.decode(12345, BLACK, pos));
+  EXPECT_EQ(set.code_of(pos), whole->code(BLACK, 12345));
+  pos.set_side_to_move(WHITE);
+  EXPECT_THROW(set.code_of(pos), std::logic_error);
+  // KNvKR, black to move, is KRvKN with white to move: not held.
+  EXPECT_THROW(set.code_of(colour_flipped(pos)), std::logic_error);
 }
 
 TEST(Verify, CatchesAWrongValue) {
