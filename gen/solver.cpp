@@ -116,6 +116,17 @@ class Solver {
         return;
       }
       const Position& pos = *decoded;
+      if (koth_ && (pos.pieces(KING) & HILL)) {  // over: no move is worth generating
+        code_at(g).store(pos.pieces(stm, KING) & HILL ? win(0) : loss(0), std::memory_order_relaxed);
+        return;  // and no pass unmakes from it (see hill_step_wins)
+      }
+      if (koth_ && hill_step_wins(pos)) {
+        if (ep_possible_) find_ep_nodes(g, pos, false, nodes.local());
+        code_at(g).store(win(1), std::memory_order_relaxed);
+        note_final(g, 1);
+        note_pending(2);  // pass 2 must run to reach its predecessors
+        return;
+      }
       MoveList list;
       generate_legal(pos, list);
       if (ep_possible_) find_ep_nodes(g, pos, list.size == 0, nodes.local());
@@ -156,6 +167,19 @@ class Solver {
     for (const EpNode& n : ep_nodes_)
       if (n.capture != DRAW_CODE) note_pending(distance_of(n.capture));
     finalised_.store(0);
+  }
+
+  // koth: whether the side to move's king can step onto the hill (a square of it not
+  // attacked once the king has left its own): a win in 1, the best there is, so final
+  // at once. These are all the positions one move before a king reached the hill, so the
+  // passes never unmake from a finished game.
+  static bool hill_step_wins(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    const Bitboard occupied = pos.occupied() ^ square_bb(king);
+    for (Bitboard b = king_attacks(king) & HILL & ~pos.pieces(us); b;)
+      if (!(pos.attackers_to(pop_lsb(b), occupied) & pos.pieces(~us))) return true;
+    return false;
   }
 
   // The opponent's pawns that may just have made a double push capturable en passant.
@@ -204,13 +228,9 @@ class Solver {
   void propagate(std::uint64_t g, std::uint16_t code, int level, Index::Decoder& decoder) {
     const Color stm = side_of(g);
     const Position& pos = *decoder.decode(g % n_, stm);
-    // koth: a king reaching the hill ends the game, so a predecessor with a king there
-    // already was over (final); only the move that brought it there is worth unmaking.
-    Bitboard pieces = ~Bitboard(0);
-    if (koth_) {
-      if (pos.pieces(stm, KING) & HILL) return;
-      if (pos.pieces(~stm, KING) & HILL) pieces = pos.pieces(~stm, KING);
-    }
+    // koth: a finished game's predecessors were over too, or won in 1 by the king's step
+    // (final since init).
+    if (koth_ && (pos.pieces(KING) & HILL)) return;
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
@@ -219,7 +239,7 @@ class Solver {
       int weight;
       const std::uint64_t idx = near.moved(to, from, &weight);
       if (idx != Index::Neighbourhood::NONE) successor_final(global(~stm, idx), code, level, weight);
-    }, pieces);
+    });
   }
 
   void pass(int level) {

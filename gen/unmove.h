@@ -9,13 +9,12 @@ namespace hilltb {
 enum class UnmoveKind { Quiet, DoublePush };
 
 // Calls f(UnmoveKind, Square from, Square to) for each quiet move of the side not to
-// move in pos, a piece from `from` (empty in pos) onto `to` (one of `pieces`), that
-// may have led to pos.
+// move in pos, a piece from `from` (empty in pos) onto `to`, that may have led to pos.
 // The position before it is not built and its legality is not judged: the solver's
 // index marks a broken position (the side not to move in check) as no position, and
 // kings side by side have no index at all. En-passant rights are the caller's to judge.
 template <typename F>
-void for_each_unmove(const Position& pos, F&& f, Bitboard pieces = ~Bitboard(0));
+void for_each_unmove(const Position& pos, F&& f);
 
 // Whether, after a double push that just put a pawn on `pawn`, the side to move of pos
 // can capture it en passant legally (so that the position is really pos + ep square).

@@ -6,11 +6,11 @@
 namespace hilltb {
 
 template <typename F>
-void for_each_unmove(const Position& pos, F&& f, Bitboard pieces) {
+void for_each_unmove(const Position& pos, F&& f) {
   const Color mover = ~pos.side_to_move();  // the side that made the last move
   const Bitboard empty = ~pos.occupied();
   const int up = mover == WHITE ? 8 : -8;
-  for (Bitboard b = pos.pieces(mover) & pieces; b;) {
+  for (Bitboard b = pos.pieces(mover); b;) {
     const Square to = pop_lsb(b);
     const PieceType pt = type_of(pos.piece_on(to));
     if (pt != PAWN) {
