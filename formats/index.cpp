@@ -281,7 +281,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
     for (Bitboard b = placement_[group_slot(groups[g].piece)]; b;) group_of_[pop_lsb(b)] = std::int8_t(g);
   const std::uint64_t key = index.lead_key(placement_);
   if (key >= index.lead_keys_ || index.lead_transform_[key] != 0) return;  // not a decoded position
-  const std::int32_t cls = index.lead_class_[key];
+  const std::int32_t cls = cls_ = index.lead_class_[key];
   fast_ = !more_than_one(index.lead_stabiliser_[cls]);
   // The running sums and unions of index_of, kept at each group.
   std::uint64_t idx = std::uint64_t(cls) * groups[0].stride;
@@ -301,7 +301,7 @@ std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabilise
   const std::size_t g = std::size_t(group_of_[from]);
   const Bitboard change = square_bb(from) | square_bb(to);
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, change, stabiliser_size);
-  if (!fast_) return encoded(g, change, stabiliser_size);
+  if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
   return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
            return placement_[group_slot(index_.groups_[h].piece)] ^ (h == g ? change : 0);
@@ -331,14 +331,43 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Bitboard change, i
   if (more_than_one(x.lead_stabiliser_[cls])) return encoded(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
   // The other groups have not moved: their images under t serve every leading move.
-  auto& image = images_[t];
-  if (!(imaged_ & (1 << t))) {
-    for (std::size_t h = x.lead_groups_; h < x.groups_.size(); ++h)
-      image[h] = transform(t, placement_[group_slot(x.groups_[h].piece)]);
-    imaged_ |= std::uint8_t(1 << t);
-  }
+  const auto& image = image_under(t);
   return std::uint64_t(cls) * x.groups_[0].stride +
          x.rank_from(x.lead_groups_, transform(t, occupied), 0, [&](std::size_t h) { return image[h]; });
+}
+
+// A move of a later group when symmetries fix the leading placement: as encode does,
+// the smallest index of the position's images under them, counting those it equals.
+std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const {
+  const Index& x = index_;
+  const std::size_t lead = std::size_t(x.lead_groups_);
+  const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
+  auto squares = [&](std::size_t h) { return placement_[group_slot(x.groups_[h].piece)] ^ (h == g ? change : 0); };
+  std::uint64_t best = prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);  // the identity
+  int fixing = 1;
+  for (int s : x.symmetries_) {
+    if (!s || !(stabiliser & (1 << s))) continue;
+    const auto& image = image_under(s);
+    const Bitboard moved = transform(s, change);
+    auto image_squares = [&](std::size_t h) { return image[h] ^ (h == g ? moved : 0); };
+    // s keeps the leading groups, so they lead the image too.
+    best = std::min(best, std::uint64_t(cls_) * x.groups_[0].stride + x.rank_from(lead, placed_[lead], 0, image_squares));
+    bool same = true;
+    for (std::size_t h = lead; h < x.groups_.size() && same; ++h) same = image_squares(h) == squares(h);
+    fixing += same;
+  }
+  if (stabiliser_size) *stabiliser_size = fixing;
+  return best;
+}
+
+const std::array<Bitboard, 2 * PIECE_TYPE_NB>& Index::Neighbourhood::image_under(int t) const {
+  auto& image = images_[t];
+  if (!(imaged_ & (1 << t))) {
+    for (std::size_t h = index_.lead_groups_; h < index_.groups_.size(); ++h)
+      image[h] = transform(t, placement_[group_slot(index_.groups_[h].piece)]);
+    imaged_ |= std::uint8_t(1 << t);
+  }
+  return image;
 }
 
 int Index::Neighbourhood::moved_stabiliser_size(Square from, Square to) const {

@@ -67,16 +67,19 @@ class Index {
 
    private:
     std::uint64_t lead_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    std::uint64_t stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
     std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    const std::array<Bitboard, 2 * PIECE_TYPE_NB>& image_under(int t) const;
 
     const Index& index_;
     Placement placement_{};
     std::array<std::int8_t, 64> group_of_{};  // square -> group standing there
     std::array<std::uint64_t, 2 * PIECE_TYPE_NB + 1> prefix_{};  // index share of groups before g
     std::array<Bitboard, 2 * PIECE_TYPE_NB + 1> placed_{}, pawns_placed_{};  // squares before g
-    bool fast_ = false;
-    // The squares of each group (by order) under symmetry t, made when a leading move
-    // first needs them (bit t of imaged_).
+    std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
+    bool fast_ = false;      // and no symmetry but the identity fixes it
+    // The squares of each group (by order) under symmetry t, made when a move first
+    // needs them (bit t of imaged_).
     mutable std::array<std::array<Bitboard, 2 * PIECE_TYPE_NB>, 8> images_;
     mutable std::uint8_t imaged_ = 0;
   };
