@@ -5,7 +5,6 @@
 #include <fstream>
 #include <map>
 #include <numeric>
-#include <set>
 #include <sstream>
 
 #include "rules/notation.h"

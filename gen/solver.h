@@ -7,8 +7,9 @@
 // Pass L finalises the positions whose distance is L: un-moves from the positions
 // finalised at L-1 make their predecessors wins (from a loss) or count down their
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
-// out of the table whose value falls due at L are applied. A position reached by a
-// double push that allows en passant is really that position with an en-passant
+// out of the table whose value falls due at L are applied; a pass scans only the chunks
+// of positions where one of these is due. In koth a position whose king can step onto
+// the hill is won in 1 from the start. A position reached by a double push that allows en passant is really that position with an en-passant
 // right; those few are kept aside as extra nodes, valued from the stored position
 // and the capture.
 #pragma once
