@@ -71,27 +71,28 @@ std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant 
   return plan;
 }
 
-bool needed_next(const std::vector<Material>& plan, std::size_t i, const Material& m, Variant variant) {
-  if (i + 1 >= plan.size()) return false;
-  const std::vector<Material> children = plan[i + 1].children(variant);
-  return std::find(children.begin(), children.end(), m) != children.end();
-}
-
-std::vector<std::uint64_t> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
-                                       const std::filesystem::path& dir) {
-  std::vector<std::uint64_t> bytes(plan.size());
+std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                  const std::filesystem::path& dir) {
+  std::map<std::string, std::uint64_t> half_bytes;  // per child: one side held
+  auto half_of = [&](const Material& c) {
+    auto [at, added] = half_bytes.emplace(c.name(), 0);
+    if (added) at->second = index_of(c, kind).size() * value_bytes(c, kind, dir);
+    return at->second;
+  };
+  std::vector<PlanStep> steps(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const std::uint64_t n = index_of(plan[i], kind).size();
-    std::uint64_t children = 0;
+    PlanStep& s = steps[i];
+    s.positions_per_side = index_of(plan[i], kind).size();
+    s.solve_bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(s.positions_per_side)
+                                                  : solve_memory(s.positions_per_side);
     for (Color mover : {WHITE, BLACK}) {
       std::uint64_t held = 0;
       for (const auto& [c, side] : plan[i].children_after(mover, kind.variant))
-        held += (side == COLOR_NB ? 2 : 1) * index_of(c, kind).size() * value_bytes(c, kind, dir);
-      children = std::max(children, held);
+        held += (side == COLOR_NB ? 2 : 1) * half_of(c);
+      s.children_bytes = std::max(s.children_bytes, held);
     }
-    bytes[i] = (kind.variant == Variant::Qoth ? solve_qoth_memory(n) : solve_memory(n)) + children;
   }
-  return bytes;
+  return steps;
 }
 
 std::uint64_t available_memory() {
@@ -140,18 +141,16 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
                              (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
   };
-  const std::vector<std::uint64_t> need = plan_memory(plan, kind, options.dir);
+  const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
   for (std::size_t i = 0; i < plan.size(); ++i)
-    if (need[i] > limit) refuse(plan[i], need[i]);
+    if (steps[i].memory() > limit) refuse(plan[i], steps[i].memory());
   // The time left, from the rate of the tables made so far in index positions per
   // second (once they took a second: the smallest are all overhead), applied to the
   // tables not yet on disk.
-  std::vector<std::uint64_t> per_side(plan.size());
   std::vector<double> to_make(plan.size());
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    per_side[i] = index_of(plan[i], kind).size();
-    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name()))) to_make[i] = 2.0 * double(per_side[i]);
-  }
+  for (std::size_t i = 0; i < plan.size(); ++i)
+    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name())))
+      to_make[i] = 2.0 * double(steps[i].positions_per_side);
   double made = 0, made_seconds = 0;
   auto seconds_for = [&](double positions) { return made_seconds >= 1 ? positions * made_seconds / made : 0.0; };
 
@@ -177,7 +176,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     // reach, one byte a value where they fit: KBPvKP's eight 5-piece children held
     // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
     // 5-piece koth set's would pile up to 21 GiB.)
-    const std::uint64_t solve = qoth ? solve_qoth_memory(per_side[i]) : solve_memory(per_side[i]);
+    const std::uint64_t solve = steps[i].solve_bytes;
     SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
                      [&](Color mover) {
                        tables.clear();

@@ -29,16 +29,18 @@ struct TableResult {
 // The tables `targets` need, themselves included, children first.
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
 
-// Whether step i + 1 of `plan` needs table m: made or read at step i, it then stays in
-// memory (every other table is read from disk at the step that needs it).
-bool needed_next(const std::vector<Material>& plan, std::size_t i, const Material& m, Variant variant);
-
-// Bytes of memory each step of `plan` takes at its peak: the table's solve and its
-// children, at their widths on disk, or not made yet, one byte a value in koth (every
-// koth table so far) and two otherwise; generation checks each step again with the
-// widths it holds.
-std::vector<std::uint64_t> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
-                                       const std::filesystem::path& dir);
+// One step of a plan: its table's index size and the memory its solve takes at the
+// peak, with the larger side's children (the halves that side's moves reach) at their
+// widths on disk, or not made yet, one byte a value in koth (every koth table so far)
+// and two otherwise; generation checks each step again with the widths it holds.
+struct PlanStep {
+  std::uint64_t positions_per_side = 0;
+  std::uint64_t solve_bytes = 0;
+  std::uint64_t children_bytes = 0;
+  std::uint64_t memory() const { return solve_bytes + children_bytes; }
+};
+std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                  const std::filesystem::path& dir);
 
 // Generates every table of the plan that is not already on disk with a good checksum.
 // Throws std::runtime_error (memory refused, a file that can't be written) or

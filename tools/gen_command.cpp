@@ -37,14 +37,14 @@ std::uint64_t parse_size(const std::string& text) {
 // largest step; nothing is generated.
 void print_plan(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options) {
   const std::vector<Material> plan = plan_tables(targets, kind.variant);
-  const std::vector<std::uint64_t> memory = plan_memory(plan, kind, options.dir);
+  const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
   std::uint64_t positions = 0, peak = 0, to_make = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const std::uint64_t n = Index(plan[i], kind.variant, kind.layout, kind.target).size();
+    const std::uint64_t n = 2 * steps[i].positions_per_side, memory = steps[i].memory();
     const bool present = std::filesystem::exists(table_path(options.dir, kind, plan[i].name()));
-    std::cout << plan[i].name() << ": " << 2 * n << " index positions, " << (memory[i] >> 20) << " MiB"
+    std::cout << plan[i].name() << ": " << n << " index positions, " << (memory >> 20) << " MiB"
               << (present ? ", on disk" : "") << "\n";
-    positions += 2 * n, peak = std::max(peak, memory[i]), to_make += present ? 0 : 2 * n;
+    positions += n, peak = std::max(peak, memory), to_make += present ? 0 : n;
   }
   std::cout << plan.size() << " tables, " << positions << " index positions (" << to_make
             << " to make), peak memory " << (peak >> 20) << " MiB\n";

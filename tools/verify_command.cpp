@@ -1,8 +1,8 @@
 // hilltb verify: checksums, then every stored value re-derived from its successors.
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
-#include "gen/generate.h"
 #include "gen/verify.h"
 #include "table_list.h"
 
@@ -35,6 +35,13 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
   return false;
 }
 
+// Whether the table after list[i] needs it: then it stays in memory after its check.
+bool needed_next(const std::vector<Material>& list, std::size_t i, Variant variant) {
+  if (i + 1 >= list.size()) return false;
+  const std::vector<Material> children = list[i + 1].children(variant);
+  return std::find(children.begin(), children.end(), list[i]) != children.end();
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app) {
@@ -44,11 +51,12 @@ void add_verify_command(CLI::App& app) {
     int failed = 0;
     for (const TableKind& kind : opts->variant.table_kinds()) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
-      // Only the children of the table being checked are held (gen/generate.h).
+      // Only the children of the table being checked are held, those of the table before
+      // kept when they are among them.
       TableSet children(kind);
       for (std::size_t i = 0; i < list.size(); ++i) {
         children.retain(list[i].children(kind.variant));
-        failed += !verify_one(opts->tables.dir, kind, list[i], children, needed_next(list, i, list[i], kind.variant));
+        failed += !verify_one(opts->tables.dir, kind, list[i], children, needed_next(list, i, kind.variant));
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");
