@@ -17,7 +17,7 @@ namespace {
 using namespace hilltb;
 namespace fs = std::filesystem;
 
-const fs::path& chess_tables() { return hilltb::bench::chess_bench_tables(); }
+fs::path chess_tables(bool one_side = false) { return hilltb::bench::chess_bench_tables(one_side); }
 
 // Random legal positions of a material, any symmetric image and colour orientation.
 std::vector<Position> positions(const char* material, Variant v, std::size_t count) {
@@ -39,8 +39,10 @@ const std::vector<Position>& kqkr() {
   return p;
 }
 
-void BM_HilltbWdl_KQvKR(benchmark::State& state) {
-  const Prober prober({{chess_tables()}, Variant::Chess, std::size_t(256) << 20});
+// `one_side`: the file keeps one side to move (`gen --one-side`), so half the positions
+// take a one-ply search.
+void BM_HilltbWdl_KQvKR(benchmark::State& state, bool one_side) {
+  const Prober prober({{chess_tables(one_side)}, Variant::Chess, std::size_t(256) << 20});
   const auto& ps = kqkr();
   for (const auto& p : ps) benchmark::DoNotOptimize(prober.probe(p));  // warm the cache
   std::size_t i = 0;
@@ -82,8 +84,8 @@ void BM_HilltbColdBlock_KQvKR(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_HilltbRankMoves_KQvKR(benchmark::State& state) {
-  const Prober prober({{chess_tables()}, Variant::Chess, std::size_t(256) << 20});
+void BM_HilltbRankMoves_KQvKR(benchmark::State& state, bool one_side) {
+  const Prober prober({{chess_tables(one_side)}, Variant::Chess, std::size_t(256) << 20});
   const auto& ps = kqkr();
   for (std::size_t k = 0; k < 20000; ++k) prober.rank_moves(ps[k]);  // warm
   std::size_t i = 0;
@@ -112,10 +114,12 @@ void koth_five(benchmark::State& state, const char* material, bool rank) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_HilltbWdl_KQvKR);
+BENCHMARK_CAPTURE(BM_HilltbWdl_KQvKR, both_sides, false);
+BENCHMARK_CAPTURE(BM_HilltbWdl_KQvKR, one_side, true);
 BENCHMARK(BM_FathomWdl_KQvKR);
 BENCHMARK(BM_HilltbColdBlock_KQvKR);
-BENCHMARK(BM_HilltbRankMoves_KQvKR)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_HilltbRankMoves_KQvKR, both_sides, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_HilltbRankMoves_KQvKR, one_side, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(koth_five, probe_KQRvKR, "KQRvKR", false);
 BENCHMARK_CAPTURE(koth_five, rank_KQRvKR, "KQRvKR", true)->Unit(benchmark::kMicrosecond);
 

@@ -47,7 +47,8 @@ std::array<std::uint8_t, TABLE_HEADER_BYTES> TableHeader::serialise() const {
   c.pos += MATERIAL_BYTES;
   c.put(layout_digest);
   c.put(target);
-  c.pos += 7;
+  c.put(sides);
+  c.pos += 6;
   for (std::uint64_t v : {positions_per_side}) c.put(v);
   c.put(block_values);
   c.put(block_count);
@@ -87,7 +88,9 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   c.pos += MATERIAL_BYTES;
   h.layout_digest = c.get<std::uint64_t>();
   h.target = c.get<std::uint8_t>();
-  c.pos += 7;
+  h.sides = c.get<std::uint8_t>();
+  if (h.sides < 1 || h.sides > 3) throw fail("bad stored-sides mask " + std::to_string(h.sides));
+  c.pos += 6;
   h.positions_per_side = c.get<std::uint64_t>();
   h.block_values = c.get<std::uint32_t>();
   h.block_count = c.get<std::uint32_t>();

@@ -6,9 +6,13 @@
 //     xxHash64 of the whole file computed with the checksum field zeroed;
 //   dictionary: an optional zstd dictionary trained on the table's own blocks;
 //   block index: block_count + 1 offsets (u64) into the data section;
-//   data: the value codes (formats/value.h) of side to move white then black, each
-//     block of block_values codes compressed by zstd on its own, so that a probe
+//   data: the value codes (formats/value.h) of the sides to move the file stores,
+//     white then black, each side cut into blocks of block_values codes (a side's last
+//     block may be shorter) compressed by zstd on their own, so that a probe
 //     decompresses one block.
+// A file may store one side to move only, the one that compresses smaller, as Syzygy's
+// DTZ files do: the other side's values follow from it by a one-ply search
+// (formats/successors.h), through the children for captures and promotions.
 #pragma once
 
 #include <array>
@@ -27,7 +31,7 @@ struct TableError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-constexpr std::uint32_t TABLE_FORMAT_VERSION = 1;
+constexpr std::uint32_t TABLE_FORMAT_VERSION = 2;
 constexpr std::size_t TABLE_HEADER_BYTES = 256;
 constexpr std::uint8_t INDEX_SCHEME = 1;
 constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum  // formats/index.h as of format version 1
@@ -44,6 +48,7 @@ struct TableHeader {
   std::string material;             // canonical name, at most 15 characters
   std::uint64_t layout_digest = 0;  // qoth: xxHash64 of the layout text
   std::uint8_t target = 0xFF;       // qoth: the target square the table is indexed for
+  std::uint8_t sides = 3;           // the sides to move stored: bit 0 white, bit 1 black
   std::uint8_t index_scheme = INDEX_SCHEME;
   Metric metric = Metric::WdlDistance;
   std::uint8_t value_bytes = 1;     // 1 or 2 bytes per code
@@ -53,7 +58,12 @@ struct TableHeader {
   std::uint64_t dict_offset = 0, dict_size = 0;
   std::uint64_t index_offset = 0, data_offset = 0, file_size = 0;
   std::uint64_t checksum = 0;
-  std::array<SideStats, 2> stats{};
+  std::array<SideStats, 2> stats{};  // both sides', whichever are stored
+
+  bool holds(Color stm) const { return sides >> stm & 1; }
+  std::uint32_t blocks_per_side() const {
+    return std::uint32_t((positions_per_side + block_values - 1) / block_values);
+  }
 
   std::array<std::uint8_t, TABLE_HEADER_BYTES> serialise() const;
   // Throws TableError (naming `path`) for a wrong magic, version or field.

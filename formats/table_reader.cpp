@@ -77,7 +77,7 @@ TableReader::TableReader(const std::filesystem::path& path, const TableExpectati
       throw fail("file is " + std::to_string(map_size_) + " bytes, header says " +
                  std::to_string(h.file_size) + " (truncated or grown)");
     if (h.block_values == 0 || h.positions_per_side == 0 ||
-        h.block_count != (2 * h.positions_per_side + h.block_values - 1) / h.block_values)
+        h.block_count != (h.sides == 3 ? 2 : 1) * std::uint64_t(h.blocks_per_side()))
       throw fail("block geometry does not match the position count");
     if (h.dict_offset != TABLE_HEADER_BYTES || h.index_offset != h.dict_offset + h.dict_size ||
         h.data_offset != h.index_offset + 8 * (std::uint64_t(h.block_count) + 1) ||
@@ -123,8 +123,8 @@ void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) c
   check_unchanged();
   const std::uint64_t begin = header_.data_offset + block_offset(b);
   const std::uint64_t end = header_.data_offset + block_offset(b + 1);
-  const std::uint64_t first = std::uint64_t(b) * header_.block_values;
-  const std::size_t values = std::size_t(std::min<std::uint64_t>(header_.block_values, 2 * header_.positions_per_side - first));
+  const std::uint64_t first = std::uint64_t(b % header_.blocks_per_side()) * header_.block_values;
+  const std::size_t values = std::size_t(std::min<std::uint64_t>(header_.block_values, header_.positions_per_side - first));
   const int width = header_.value_bytes;
   thread_local std::vector<std::uint8_t> raw;
   raw.resize(values * width + 1);  // one spare byte: a longer block shows as an error
@@ -140,6 +140,7 @@ void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) c
 }
 
 std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
+  if (!header_.holds(stm)) throw std::logic_error(path_ + " does not store that side to move");
   const auto [block, offset] = locate(stm, idx);
   thread_local std::vector<std::uint16_t> values;
   read_block(block, values);

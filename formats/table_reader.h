@@ -31,12 +31,13 @@ class TableReader {
   // Decompresses block b into out: the codes of values [b * block_values, ...).
   // Throws TableError for a block that does not decompress to its size.
   void read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const;
-  // One value code, side to move stm, index idx (decompresses its block).
+  // One value code, side to move stm (a side the file holds), index idx (decompresses
+  // its block).
   std::uint16_t code(Color stm, std::uint64_t idx) const;
-  // Where a value lives: its block and its place in that block.
+  // Where a value of a side the file holds lives: its block and its place in that block.
   std::pair<std::uint32_t, std::uint32_t> locate(Color stm, std::uint64_t idx) const {
-    const std::uint64_t v = std::uint64_t(stm) * header_.positions_per_side + idx;
-    return {std::uint32_t(v / header_.block_values), std::uint32_t(v % header_.block_values)};
+    const std::uint32_t first = header_.sides == 3 ? stm * header_.blocks_per_side() : 0;
+    return {first + std::uint32_t(idx / header_.block_values), std::uint32_t(idx % header_.block_values)};
   }
 
   // Recomputes the xxHash64 of the whole file; throws TableError on a mismatch.

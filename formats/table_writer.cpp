@@ -10,35 +10,44 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <memory>
 
 namespace hilltb {
 
 namespace {
 
-// The raw bytes of block b: its codes at the chosen width, little-endian.
-std::vector<std::uint8_t> raw_block(std::span<const std::uint16_t> codes, std::uint32_t b,
-                                    std::uint32_t block_values, int width) {
-  const std::size_t begin = std::size_t(b) * block_values;
-  const std::size_t end = std::min(codes.size(), begin + block_values);
-  std::vector<std::uint8_t> raw((end - begin) * width);
-  for (std::size_t i = begin; i < end; ++i) {
-    raw[(i - begin) * width] = std::uint8_t(codes[i]);
-    if (width == 2) raw[(i - begin) * 2 + 1] = std::uint8_t(codes[i] >> 8);
+// The codes block b holds: blocks never straddle the two sides to move, so that a file
+// can drop one side's blocks whole (keep_one_side).
+std::span<const std::uint16_t> block_codes(std::span<const std::uint16_t> codes, const TableHeader& h,
+                                           std::uint32_t b) {
+  const std::uint32_t per_side = h.blocks_per_side();
+  const std::uint64_t side_begin = std::uint64_t(b / per_side) * h.positions_per_side;
+  const std::uint64_t begin = side_begin + std::uint64_t(b % per_side) * h.block_values;
+  const std::uint64_t end = std::min(side_begin + h.positions_per_side, begin + h.block_values);
+  return codes.subspan(begin, end - begin);
+}
+
+// The raw bytes of codes at the chosen width, little-endian.
+std::vector<std::uint8_t> raw_bytes(std::span<const std::uint16_t> codes, int width) {
+  std::vector<std::uint8_t> raw(codes.size() * width);
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    raw[i * width] = std::uint8_t(codes[i]);
+    if (width == 2) raw[i * 2 + 1] = std::uint8_t(codes[i] >> 8);
   }
   return raw;
 }
 
 // A dictionary trained on up to 256 evenly spread blocks; empty when training fails
 // or the table is too small for one to pay.
-std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes, std::uint32_t blocks,
-                                           std::uint32_t block_values, int width) {
+std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes, const TableHeader& h) {
+  const std::uint32_t blocks = h.block_count;
   if (blocks < 16) return {};
   std::vector<std::uint8_t> samples;
   std::vector<std::size_t> sizes;
   const std::uint32_t step = std::max<std::uint32_t>(1, blocks / 256);
   for (std::uint32_t b = 0; b < blocks; b += step) {
-    auto raw = raw_block(codes, b, block_values, width);
+    auto raw = raw_bytes(block_codes(codes, h, b), h.value_bytes);
     samples.insert(samples.end(), raw.begin(), raw.end());
     sizes.push_back(raw.size());
   }
@@ -57,54 +66,10 @@ struct CCtxDeleter {
   void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
 };
 
-}  // namespace
-
-WriteOptions WriteOptions::for_variant(Variant v) {
-  WriteOptions o;
-  if (v == Variant::Qoth) o.level = 9, o.dictionary = false;
-  return o;
-}
-
-std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
-                          std::span<const std::uint16_t> codes, const WriteOptions& options) {
-  if (codes.size() != 2 * header.positions_per_side)
-    throw TableError(path.string() + ": " + std::to_string(codes.size()) + " values for " +
-                     std::to_string(header.positions_per_side) + " positions per side");
-  const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
-  header.value_bytes = max_code < 256 ? 1 : 2;
-  header.block_values = options.block_values;
-  if (!header.block_values) {
-    const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
-    header.block_values = per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
-  }
-  header.block_count = std::uint32_t((codes.size() + header.block_values - 1) / header.block_values);
-
-  std::vector<std::uint8_t> dict;
-  if (options.dictionary) dict = train_dictionary(codes, header.block_count, header.block_values, header.value_bytes);
-  std::unique_ptr<ZSTD_CDict, CDictDeleter> cdict(
-      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), options.level));
-
-  // Blocks compress independently, in parallel; their order in the file is fixed, so
-  // the bytes are the same whatever the thread count.
-  std::vector<std::vector<std::uint8_t>> compressed(header.block_count);
-  // Each frame carries its own content checksum, so a damaged block fails when it is
-  // read, even where the whole-file checksum is never checked.
-  tbb::enumerable_thread_specific<std::unique_ptr<ZSTD_CCtx, CCtxDeleter>> contexts([&] {
-    std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx(ZSTD_createCCtx());
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, options.level);
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
-    if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
-    return cctx;
-  });
-  tbb::parallel_for(std::uint32_t(0), header.block_count, [&](std::uint32_t b) {
-    const auto raw = raw_block(codes, b, header.block_values, header.value_bytes);
-    std::vector<std::uint8_t>& out = compressed[b];
-    out.resize(ZSTD_compressBound(raw.size()));
-    const std::size_t n = ZSTD_compress2(contexts.local().get(), out.data(), out.size(), raw.data(), raw.size());
-    if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
-    out.resize(n);
-  });
-
+// Lays out and writes a file from its parts; the header's offsets, size and checksum
+// are filled in here.
+std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, const std::vector<std::uint8_t>& dict,
+                         const std::vector<std::vector<std::uint8_t>>& compressed) {
   header.dict_offset = TABLE_HEADER_BYTES;
   header.dict_size = dict.size();
   header.index_offset = header.dict_offset + header.dict_size;
@@ -150,6 +115,91 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   }
   std::filesystem::rename(temporary, path);
   return header.file_size;
+}
+
+}  // namespace
+
+WriteOptions WriteOptions::for_variant(Variant v) {
+  WriteOptions o;
+  if (v == Variant::Qoth) o.level = 9, o.dictionary = false;
+  return o;
+}
+
+std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
+                          std::span<const std::uint16_t> codes, const WriteOptions& options) {
+  if (codes.size() != 2 * header.positions_per_side)
+    throw TableError(path.string() + ": " + std::to_string(codes.size()) + " values for " +
+                     std::to_string(header.positions_per_side) + " positions per side");
+  const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
+  header.value_bytes = max_code < 256 ? 1 : 2;
+  header.block_values = options.block_values;
+  if (!header.block_values) {
+    const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
+    header.block_values = per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
+  }
+  header.sides = 3;
+  header.block_count = 2 * header.blocks_per_side();
+
+  std::vector<std::uint8_t> dict;
+  if (options.dictionary) dict = train_dictionary(codes, header);
+  std::unique_ptr<ZSTD_CDict, CDictDeleter> cdict(
+      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), options.level));
+
+  // Blocks compress independently, in parallel; their order in the file is fixed, so
+  // the bytes are the same whatever the thread count.
+  std::vector<std::vector<std::uint8_t>> compressed(header.block_count);
+  // Each frame carries its own content checksum, so a damaged block fails when it is
+  // read, even where the whole-file checksum is never checked.
+  tbb::enumerable_thread_specific<std::unique_ptr<ZSTD_CCtx, CCtxDeleter>> contexts([&] {
+    std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx(ZSTD_createCCtx());
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, options.level);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+    if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
+    return cctx;
+  });
+  tbb::parallel_for(std::uint32_t(0), header.block_count, [&](std::uint32_t b) {
+    const auto raw = raw_bytes(block_codes(codes, header, b), header.value_bytes);
+    std::vector<std::uint8_t>& out = compressed[b];
+    out.resize(ZSTD_compressBound(raw.size()));
+    const std::size_t n = ZSTD_compress2(contexts.local().get(), out.data(), out.size(), raw.data(), raw.size());
+    if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
+    out.resize(n);
+  });
+
+  return write_file(path, header, dict, compressed);
+}
+
+std::uint64_t keep_one_side(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), {}};
+  TableHeader header = TableHeader::parse(file, path.string());
+  if (header.sides != 3) return file.size();
+  auto at = [&](std::uint64_t offset) {
+    if (offset + 8 > file.size()) throw TableError(path.string() + ": block index runs past the end of the file");
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= std::uint64_t(file[offset + i]) << (8 * i);
+    return header.data_offset + v;
+  };
+  const std::uint32_t per_side = header.blocks_per_side();
+  auto side_bytes = [&](Color c) {
+    return at(header.index_offset + 8 * std::uint64_t((c + 1) * per_side)) -
+           at(header.index_offset + 8 * std::uint64_t(c * per_side));
+  };
+  // Ties keep white: the same file whatever made it.
+  const Color keep = side_bytes(BLACK) < side_bytes(WHITE) ? BLACK : WHITE;
+  std::vector<std::vector<std::uint8_t>> blocks(per_side);
+  for (std::uint32_t b = 0; b < per_side; ++b) {
+    const std::uint32_t g = keep * per_side + b;
+    const std::uint64_t begin = at(header.index_offset + 8 * std::uint64_t(g));
+    const std::uint64_t end = at(header.index_offset + 8 * std::uint64_t(g + 1));
+    if (begin > end || end > file.size()) throw TableError(path.string() + ": block index is inconsistent");
+    blocks[b].assign(file.begin() + std::ptrdiff_t(begin), file.begin() + std::ptrdiff_t(end));
+  }
+  const std::vector<std::uint8_t> dict(file.begin() + std::ptrdiff_t(header.dict_offset),
+                                       file.begin() + std::ptrdiff_t(header.dict_offset + header.dict_size));
+  header.sides = std::uint8_t(1 << keep);
+  header.block_count = per_side;
+  return write_file(path, header, dict, blocks);
 }
 
 }  // namespace hilltb

@@ -23,8 +23,14 @@ struct WriteOptions {
 // `codes` holds 2 * header.positions_per_side value codes, white to move first. The
 // header's geometry, offsets, width and checksum are filled in here; its identity
 // (variant, material, layout, metric) and statistics come from the caller.
-// Returns the file size.
+// Both sides to move are stored. Returns the file size.
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                           std::span<const std::uint16_t> codes, const WriteOptions& options = {});
+
+// Rewrites a file that stores both sides to move (atomically, as write_table) to store
+// only the side whose blocks take fewer bytes, white on a tie: its blocks, dictionary
+// and statistics copied as they are. A file of one side is left as it is. Returns the
+// file size.
+std::uint64_t keep_one_side(const std::filesystem::path& path);
 
 }  // namespace hilltb

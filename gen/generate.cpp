@@ -156,6 +156,12 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
 
   TableSet tables(kind);
   std::vector<TableResult> results;
+  auto keep_one_side_of_made = [&] {
+    if (!options.one_side) return;
+    for (TableResult& r : results)
+      if (r.generated) r.file_bytes = keep_one_side(table_path(options.dir, kind, r.material.name()));
+  };
+  try {
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const Material& m = plan[i];
     const auto path = table_path(options.dir, kind, m.name());
@@ -208,6 +214,11 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
                  std::to_string(result.file_bytes) + " bytes");
     results.push_back(result);
   }
+  } catch (const Interrupted&) {
+    keep_one_side_of_made();
+    throw;
+  }
+  keep_one_side_of_made();
   return results;
 }
 

@@ -17,12 +17,17 @@ struct GenerateOptions {
   Layout layout = ring_layout();  // qoth: its tables, one set per target class
   std::uint64_t max_memory = 0;  // bytes; 0: what the machine has available
   WriteOptions write;
+  // Keep one side to move in each file made, the smaller (keep_one_side): files are
+  // written with both (later steps read their children's two sides) and cut once the
+  // run ends or is interrupted. Half the disk or less; a probe of the other side is a
+  // one-ply search (about six times as long).
+  bool one_side = false;
 };
 
 struct TableResult {
   Material material;
   bool generated = false;  // false: a verified file was already there
-  std::uint64_t file_bytes = 0;
+  std::uint64_t file_bytes = 0;  // as left on disk
   double seconds = 0;
 };
 

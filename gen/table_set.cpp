@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "formats/successors.h"
 #include "formats/symmetry.h"
 
 namespace hilltb {
@@ -35,27 +39,70 @@ std::uint64_t TableSet::bytes() const {
 std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m,
                                                   bool narrow, Color side) const {
   TableReader reader(path, TableExpectation::of(kind_, m.name()));
+  const TableHeader& h = reader.header();
   auto table = std::make_shared<SolvedTable>(m, kind_);
   const std::uint64_t n = table->index.size();
-  if (reader.header().positions_per_side != n)
-    throw TableError(path.string() + ": " + std::to_string(reader.header().positions_per_side) +
+  if (h.positions_per_side != n)
+    throw TableError(path.string() + ": " + std::to_string(h.positions_per_side) +
                      " positions per side, the index has " + std::to_string(n));
-  // Global positions [begin, end) are read, from the blocks that hold them.
-  const std::uint64_t begin = side == COLOR_NB ? 0 : side * n, end = side == COLOR_NB ? 2 * n : begin + n;
   table->side = side;
-  narrow = narrow && reader.header().value_bytes == 1;
-  if (narrow) table->narrow.resize(end - begin);
-  else table->codes.resize(end - begin);
-  const std::uint64_t per_block = reader.header().block_values;
-  std::vector<std::uint16_t> block;
-  for (std::uint64_t b = begin / per_block; b * per_block < end; ++b) {
-    reader.read_block(std::uint32_t(b), block);
-    const std::uint64_t from = std::max(begin, b * per_block), to = std::min(end, b * per_block + block.size());
-    const auto first = block.begin() + std::ptrdiff_t(from - b * per_block), last = first + std::ptrdiff_t(to - from);
-    if (narrow) std::copy(first, last, table->narrow.begin() + std::ptrdiff_t(from - begin));
-    else std::copy(first, last, table->codes.begin() + std::ptrdiff_t(from - begin));
+  // The width holds for a side derived too: the file was written with both.
+  narrow = narrow && h.value_bytes == 1;
+  if (narrow) table->narrow.resize(side == COLOR_NB ? 2 * n : n);
+  else table->codes.resize(side == COLOR_NB ? 2 * n : n);
+  auto put = [&](std::uint64_t at, std::uint16_t code) {
+    if (narrow) table->narrow[at] = std::uint8_t(code);
+    else table->codes[at] = code;
+  };
+  std::vector<Color> missing;
+  for (Color stm : {WHITE, BLACK}) {
+    if (side != COLOR_NB && stm != side) continue;
+    const std::uint64_t base = side == COLOR_NB ? stm * n : 0;
+    if (!h.holds(stm)) {
+      missing.push_back(stm);
+      continue;
+    }
+    std::vector<std::uint16_t> block;
+    for (std::uint64_t idx = 0; idx < n; idx += h.block_values) {
+      reader.read_block(reader.locate(stm, idx).first, block);
+      for (std::size_t i = 0; i < block.size(); ++i) put(base + idx + i, block[i]);
+    }
+  }
+  for (Color stm : missing) {
+    // The other side is stored; with it in memory (this table when whole), and the
+    // children whole, each position is valued by its moves.
+    const auto other = side == COLOR_NB ? nullptr : load(path, m, narrow, ~stm);
+    const SolvedTable& own = other ? *other : *table;
+    TableSet children(kind_);
+    for (const Material& c : m.children(kind_.variant)) hold_whole(children, c, path.parent_path());
+    const std::uint64_t base = side == COLOR_NB ? stm * n : 0;
+    const bool qoth = kind_.variant == Variant::Qoth;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
+      Index::Decoder decoder(own.index);
+      for (std::uint64_t idx = r.begin(); idx < r.end(); ++idx) {
+        const Position* pos = decoder.decode(idx, stm);
+        if (!pos || (!qoth && pos->attacked_by(stm, pos->king_square(~stm)))) {
+          put(base + idx, NO_POSITION_CODE);
+          continue;
+        }
+        put(base + idx, code_from_successors(*pos, [&](const Position& p) {
+              return Material::of(p) == m ? own.code(p.side_to_move(), own.index.encode(p)) : children.code_of(p);
+            }));
+      }
+    });
   }
   return table;
+}
+
+void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const {
+  if (into.contains(m)) return;
+  if (const auto it = tables_.find(m.key()); it != tables_.end() && it->second.table->side == COLOR_NB) {
+    into.add(it->second.table);
+    return;
+  }
+  // Its children first: deriving a side it lacks takes them from `into`.
+  for (const Material& c : m.children(kind_.variant)) hold_whole(into, c, folder);
+  into.add(into.load(folder / (m.name() + ".htb"), m, true));
 }
 
 std::uint16_t TableSet::code_of(const Position& pos) const {

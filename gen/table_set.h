@@ -39,6 +39,9 @@ class TableSet {
   void add(std::shared_ptr<const SolvedTable> table);
   // Reads a table file into memory (throws TableError): one byte a value when `narrow`
   // and the file's values fit; only the positions with `side` to move unless COLOR_NB.
+  // A side the file does not store is derived from the other and the children, whole:
+  // those this set holds whole, the others read from their files beside it (and their
+  // own children as they need, once each): a full one-ply search, as long as a verify.
   std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m,
                                           bool narrow = false, Color side = COLOR_NB) const;
   // Drops every table but those of `keep`.
@@ -59,6 +62,9 @@ class TableSet {
     std::shared_ptr<const SolvedTable> table;
     bool flipped;
   };
+  // Puts m whole into `into`: shared from this set when held whole, else read from
+  // `folder` after its children (recursively), which its load may need.
+  void hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const;
   TableKind kind_;
   std::unordered_map<std::uint64_t, Entry> tables_;
 };

@@ -5,9 +5,8 @@
 
 #include <mutex>
 
-#include "formats/en_passant.h"
+#include "formats/successors.h"
 #include "rules/fen.h"
-#include "rules/outcome.h"
 
 namespace hilltb {
 
@@ -32,25 +31,11 @@ std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const T
 }  // namespace
 
 std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
-  const bool qoth = pos.variant() == Variant::Qoth;
-  MoveList list;
-  generate_legal(pos, list);
-  const Outcome o = outcome(pos, list);
-  if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, o.points});
-  std::uint16_t best = 0;
-  bool first = true;
-  for (Move m : list) {
-    Position next = pos;
-    next.play(m);
-    const std::uint16_t v = move_value(
-        code_with_en_passant(next, [&](const Position& p) { return stored_code(p, table, children); }), qoth);
-    best = first ? v : better_code(best, v, qoth);
-    first = false;
-  }
-  return best;
+  return code_from_successors(pos, [&](const Position& p) { return stored_code(p, table, children); });
 }
 
-VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks) {
+VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks,
+                          std::uint8_t sides) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
   const bool qoth = index.variant() == Variant::Qoth;
@@ -64,6 +49,7 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
     Index::Decoder decoder(index);
     for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
       const Color stm = g < n ? WHITE : BLACK;
+      if (!(sides >> stm & 1)) continue;
       // Non-positions hold whatever compresses best: nothing to check.
       const Position* decoded = decoder.decode(g % n, stm);
       if (!decoded || (!qoth && decoded->attacked_by(stm, decoded->king_square(~stm)))) continue;

@@ -18,8 +18,11 @@ struct VerifyReport {
   bool ok() const { return mismatches == 0; }
 };
 
-// `table` holds the stored codes; `children` its children, `variant` the rules.
-VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks);
+// `table` holds the codes of both sides to move; `children` its children. Checks the
+// sides to move in `sides` (bit 0 white, bit 1 black): those a file stores, the other
+// side, derived from them (TableSet::load), taking its values from their successors.
+VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks,
+                          std::uint8_t sides = 3);
 
 // The value a position should have given the values of its successors: the stored
 // codes of `table` for positions with its material, `children` for the others.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "formats/en_passant.h"
+#include "formats/successors.h"
 #include "formats/symmetry.h"
 #include "rules/fen.h"
 
@@ -88,20 +88,23 @@ std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, std::size_t 
   return table->status == ProbeStatus::Ok ? table : nullptr;
 }
 
-std::optional<std::uint16_t> Prober::stored_code(const Position& pos, ProbeResult& error) const {
+std::uint16_t Prober::stored_code(const Position& pos) const {
   const Material m = Material::of(pos);
-  if (m.pieces() > MAX_TABLE_PIECES) {
-    error = failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds");
-    return std::nullopt;
-  }
+  if (m.pieces() > MAX_TABLE_PIECES)
+    throw LookupFailed{failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds")};
   const Position stored = table_position(pos, options_.layout);
   std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
   if (pos.variant() == Variant::Qoth) {
     const Square representative = target_class(options_.layout, pos.target()).representative;
     while (kinds_[kind].target != representative) ++kind;
   }
+  ProbeResult error;
   const auto table = table_for(m.canonical(), kind, error);
-  if (!table) return std::nullopt;
+  if (!table) throw LookupFailed{error};
+  // A side to move the file does not store: one ply of search into the side it does
+  // (and into children, which may need the same in turn: captures end the recursion).
+  if (!table->reader->header().holds(stored.side_to_move()))
+    return code_from_successors(pos, [&](const Position& p) { return stored_code(p); });
   const auto [block, offset] = table->reader->locate(stored.side_to_move(), table->index->encode(stored));
   const std::uint64_t key = std::uint64_t(table->id) << 32 | block;
   BlockCache::Block values = cache_.find(key);
@@ -110,8 +113,7 @@ std::optional<std::uint16_t> Prober::stored_code(const Position& pos, ProbeResul
     try {
       table->reader->read_block(block, *fresh);
     } catch (const TableError& e) {
-      error = failure(ProbeStatus::Corrupt, e.what());
-      return std::nullopt;
+      throw LookupFailed{failure(ProbeStatus::Corrupt, e.what())};
     }
     values = fresh;
     cache_.insert(key, values);
@@ -125,11 +127,7 @@ ProbeResult Prober::probe(const Position& pos) const {
                                                 " position, the tables are " + std::string(variant_name(options_.variant)));
   if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
   try {
-    const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) {
-      ProbeResult error;
-      if (const auto c = stored_code(p, error)) return *c;
-      throw LookupFailed{error};
-    });
+    const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) { return stored_code(p); });
     ProbeResult r;
     r.value = decode_value(code, pos.variant() == Variant::Qoth);
     return r;

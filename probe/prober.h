@@ -1,5 +1,7 @@
 // The probing library: answers positions from table files, thread-safe.
 //
+// A table whose file stores one side to move answers the other by a one-ply search
+// (formats/successors.h): some thirty lookups instead of one.
 // Tables open lazily on first use (no file handle for a table never probed), are
 // memory-mapped, and their decompressed blocks sit in a bounded cache shared by all
 // threads. Errors are values: a missing or corrupt table, a position the tables don't
@@ -9,7 +11,6 @@
 #include <atomic>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -73,8 +74,9 @@ class Prober {
   struct Table;
   // The open table of family kinds_[kind] for a canonical material, or an error result.
   std::shared_ptr<Table> table_for(const Material& m, std::size_t kind, ProbeResult& error) const;
-  // The stored code of a position without en-passant right, or an error.
-  std::optional<std::uint16_t> stored_code(const Position& pos, ProbeResult& error) const;
+  // The code of a position without en-passant right, from its table or, for a side to
+  // move its file does not store, from its successors; throws the failure (prober.cpp).
+  std::uint16_t stored_code(const Position& pos) const;
 
   ProberOptions options_;
   std::vector<TableKind> kinds_;  // one for chess and koth, one per target class in qoth

@@ -63,6 +63,7 @@ void add_gen_command(CLI::App& app) {
     std::string max_memory;
     bool quiet = false;
     bool plan = false;
+    bool one_side = false;
   };
   auto opts = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("gen", "generate tables and the tables they need");
@@ -75,6 +76,8 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
+  cmd->add_flag("--one-side", opts->one_side,
+                "store one side to move a file (half the disk or less; probes of the other side search one ply)");
   cmd->add_flag("--plan", opts->plan, "list the tables the run needs, their sizes and memory; generate nothing");
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
@@ -95,6 +98,7 @@ void add_gen_command(CLI::App& app) {
     options.write = WriteOptions::for_variant(v);
     if (opts->level) options.write.level = opts->level;
     options.write.block_values = opts->block_values;
+    options.one_side = opts->one_side;
     if (opts->plan) {
       const auto kinds = TableKind::all(v, options.layout);
       for (const TableKind& kind : kinds) {
@@ -109,9 +113,11 @@ void add_gen_command(CLI::App& app) {
     try {
       const auto results = generate_tables(targets, options, progress, &interrupted);
       int made = 0;
-      for (const auto& r : results) made += r.generated;
-      std::cout << made << " tables generated, " << results.size() - made << " already present, in "
-                << opts->tables.dir << "\n";
+      std::uint64_t bytes = 0;
+      for (const auto& r : results) made += r.generated, bytes += r.generated ? r.file_bytes : 0;
+      std::cout << made << " tables generated (" << bytes << " bytes, "
+                << (opts->one_side ? "one side" : "both sides") << " to move each), " << results.size() - made
+                << " already present, in " << opts->tables.dir << "\n";
     } catch (const Interrupted&) {
       std::cerr << "\nhilltb: interrupted; finished tables are kept, no partial table was written\n";
       std::exit(130);

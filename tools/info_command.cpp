@@ -30,21 +30,23 @@ void print_table(const std::string& dir, const TableKind& kind, const Material& 
     sum.legal += s.legal, sum.wins += s.wins, sum.draws += s.draws, sum.losses += s.losses;
     sum.longest_win = std::max(sum.longest_win, s.longest_win);
   }
-  std::printf("%-10s %13llu %13llu %13llu %13llu %8u %12llu %13llu %7.1f%%\n", m.name().c_str(),
+  const char* sides = h.sides == 3 ? "wb" : h.holds(WHITE) ? "w" : "b";
+  std::printf("%-10s %13llu %13llu %13llu %13llu %8u %12llu %13llu %7.1f%% %6s\n", m.name().c_str(),
               (unsigned long long)sum.legal, (unsigned long long)sum.wins, (unsigned long long)sum.draws,
               (unsigned long long)sum.losses, sum.longest_win, (unsigned long long)h.file_size,
               (unsigned long long)(2 * h.positions_per_side),
-              100.0 * double(sum.legal) / double(2 * h.positions_per_side));
+              100.0 * double(sum.legal) / double(2 * h.positions_per_side), sides);
 }
 
 }  // namespace
 
 void add_info_command(CLI::App& app) {
   CLI::App* cmd = nullptr;
-  auto opts = add_table_subcommand(app, "info", "one line per table: positions, results, longest win, size", cmd);
+  auto opts = add_table_subcommand(
+      app, "info", "one line per table: positions, results, longest win, size, sides to move stored", cmd);
   cmd->callback([opts] {
-    std::printf("%-10s %13s %13s %13s %13s %8s %12s %13s %8s\n", "material", "positions", "wins", "draws",
-                "losses", "longest", "bytes", "index", "density");
+    std::printf("%-10s %13s %13s %13s %13s %8s %12s %13s %8s %6s\n", "material", "positions", "wins", "draws",
+                "losses", "longest", "bytes", "index", "density", "stored");
     for (const TableKind& kind : opts->variant.table_kinds()) {
       if (kind.variant == Variant::Qoth) print_target_class(kind);
       for (const Material& m : tables_to_visit(opts->tables, kind)) print_table(opts->tables.dir, kind, m);

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "gen/generate.h"
 #include "gen/verify.h"
 #include "table_list.h"
 
@@ -16,11 +17,13 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
                 bool needed_later) {
   const auto path = table_path(dir, kind, m.name());
   try {
-    TableReader(path, TableExpectation::of(kind, m.name())).verify_checksum();
-    const auto table = children.load(path, m);
+    const TableReader reader(path, TableExpectation::of(kind, m.name()));
+    reader.verify_checksum();
+    // Children first: a side a file does not store is derived with them.
     for (const Material& c : m.children(kind.variant))
       if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, true));
-    const VerifyReport report = verify_table(*table, children, {});
+    const auto table = children.load(path, m);
+    const VerifyReport report = verify_table(*table, children, {}, reader.header().sides);
     if (needed_later) children.add(table);
     if (report.ok()) {
       std::cout << m.name() << ": ok, " << report.checked << " values re-derived, checksum good\n";
@@ -35,11 +38,14 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
   return false;
 }
 
-// Whether the table after list[i] needs it: then it stays in memory after its check.
-bool needed_next(const std::vector<Material>& list, std::size_t i, Variant variant) {
-  if (i + 1 >= list.size()) return false;
-  const std::vector<Material> children = list[i + 1].children(variant);
-  return std::find(children.begin(), children.end(), list[i]) != children.end();
+// The tables worth holding before checking list[i]: the children of it and of the
+// tables after it (each then read, and derived where its file stores one side, once).
+std::vector<Material> to_hold(const std::vector<Material>& list, std::size_t i, Variant variant) {
+  std::vector<Material> hold;
+  for (std::size_t j = i; j < list.size(); ++j)
+    for (const Material& c : list[j].children(variant))
+      if (std::find(hold.begin(), hold.end(), c) == hold.end()) hold.push_back(c);
+  return hold;
 }
 
 }  // namespace
@@ -51,12 +57,17 @@ void add_verify_command(CLI::App& app) {
     int failed = 0;
     for (const TableKind& kind : opts->variant.table_kinds()) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
-      // Only the children of the table being checked are held, those of the table before
-      // kept when they are among them.
-      TableSet children(kind);
+      // Held tables are kept for the tables after while they take at most a quarter of
+      // the memory available, else only the children of the table being checked: a
+      // 5-piece set's, kept from their check to a far later pawn table, would pile up.
+      const std::uint64_t budget = available_memory() / 4;
+      TableSet held(kind);
       for (std::size_t i = 0; i < list.size(); ++i) {
-        children.retain(list[i].children(kind.variant));
-        failed += !verify_one(opts->tables.dir, kind, list[i], children, needed_next(list, i, kind.variant));
+        held.retain(to_hold(list, i, kind.variant));
+        if (held.bytes() > budget) held.retain(list[i].children(kind.variant));
+        const auto later = i + 1 < list.size() ? to_hold(list, i + 1, kind.variant) : std::vector<Material>{};
+        const bool needed_later = std::find(later.begin(), later.end(), list[i]) != later.end();
+        failed += !verify_one(opts->tables.dir, kind, list[i], held, needed_later);
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");

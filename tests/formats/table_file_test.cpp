@@ -70,16 +70,49 @@ TEST(TableFile, RoundTripOneAndTwoByteValuesWithAndWithoutDictionary) {
       EXPECT_EQ(reader.header().dict_size > 0, dictionary);
       EXPECT_NO_THROW(reader.verify_checksum());
       std::vector<std::uint16_t> block;
-      for (std::uint32_t b = 0; b < reader.header().block_count; ++b) {
-        reader.read_block(b, block);
-        for (std::size_t i = 0; i < block.size(); ++i)
-          ASSERT_EQ(block[i], codes[std::size_t(b) * options.block_values + i]);
-      }
+      for (Color stm : {WHITE, BLACK})
+        for (std::uint64_t idx = 0; idx < per_side; idx += options.block_values) {
+          reader.read_block(reader.locate(stm, idx).first, block);
+          ASSERT_EQ(block.size(), std::min<std::uint64_t>(options.block_values, per_side - idx));
+          for (std::size_t i = 0; i < block.size(); ++i) ASSERT_EQ(block[i], codes[stm * per_side + idx + i]);
+        }
       EXPECT_EQ(reader.code(BLACK, 12345), codes[per_side + 12345]);
       for (const auto& entry : fs::directory_iterator(path.parent_path()))
         EXPECT_EQ(entry.path().extension(), ".htb") << "left behind: " << entry.path();
     }
   }
+}
+
+TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
+  TempDir dir;
+  const std::uint64_t per_side = 50000;
+  for (Color plain : {WHITE, BLACK}) {
+    // One side all draws (a few bytes), the other noise.
+    auto codes = sample_codes(per_side, 60, 3);
+    std::fill_n(codes.begin() + std::ptrdiff_t(plain * per_side), per_side, DRAW_CODE);
+    const fs::path path = dir.path / "koth" / "KQvK.htb";
+    const auto both = write_table(path, header_for(per_side), codes, {3, 4096, false});
+    const auto one = keep_one_side(path);
+    EXPECT_LT(one, both / 2);
+    EXPECT_EQ(fs::file_size(path), one);
+    TableReader reader(path, KOTH);
+    EXPECT_NO_THROW(reader.verify_checksum());
+    EXPECT_EQ(reader.header().sides, 1 << plain);
+    EXPECT_TRUE(reader.header().holds(plain));
+    EXPECT_FALSE(reader.header().holds(~plain));
+    for (std::uint64_t idx = 0; idx < per_side; idx += 997) ASSERT_EQ(reader.code(plain, idx), DRAW_CODE);
+    EXPECT_THROW(reader.code(~plain, 0), std::logic_error);
+    EXPECT_EQ(keep_one_side(path), one);  // a file of one side is left as it is
+  }
+  // The noisy side kept when it is the smaller one: its values read back.
+  auto codes = sample_codes(per_side, 60, 5);
+  std::fill_n(codes.begin(), per_side / 2, NO_POSITION_CODE);  // white's half compresses better
+  const fs::path path = dir.path / "koth" / "KQvK.htb";
+  write_table(path, header_for(per_side), codes, {3, 4096, false});
+  keep_one_side(path);
+  TableReader reader(path, KOTH);
+  ASSERT_EQ(reader.header().sides, 1);
+  for (std::uint64_t idx = 0; idx < per_side; ++idx) ASSERT_EQ(reader.code(WHITE, idx), codes[idx]);
 }
 
 TEST(TableFile, SameBytesWhateverTheThreadCount) {
@@ -136,6 +169,14 @@ TEST(TableFile, DamageIsNamed) {
   version[8] = 99;
   spit(bad, version);
   expect_fault(bad, "format version 99");
+
+  auto sides = bytes;
+  sides[41] = 0;  // the stored-sides mask, after the target square
+  spit(bad, sides);
+  expect_fault(bad, "bad stored-sides mask 0");
+  sides[41] = 1;  // one side claimed, two sides' blocks indexed
+  spit(bad, sides);
+  expect_fault(bad, "block geometry");
 
   expect_fault(good, "a koth table, not chess", {Variant::Chess, "KQvK"});
   expect_fault(good, "holds KQvK, not KRvK", {Variant::Koth, "KRvK"});

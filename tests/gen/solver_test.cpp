@@ -9,6 +9,8 @@
 #include "formats/symmetry.h"
 #include "gen/generate.h"
 #include "gen/verify.h"
+#include "probe/prober.h"
+#include "rules/fen.h"
 #include "test_tables.h"
 
 namespace hilltb {
@@ -46,6 +48,10 @@ void expect_same_bytes_with_one_thread(Variant v, const std::string& material) {
   options.dir = dir.path;
   options.variant = v;
   options.write = WriteOptions::for_variant(v);  // as the fixture's `hilltb gen`
+  const TableKind kind = TableKind::all(v, ring_layout()).front();
+  options.one_side = TableReader(table_path(HILLTB_TEST_TABLES, kind, material), TableExpectation::of(kind, material))
+                         .header()
+                         .sides != 3;
   {
     tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
     const auto results = generate_tables({Material::parse(material, v)}, options, quiet, nullptr);
@@ -64,6 +70,57 @@ TEST(Generate, SameBytesWithOneThreadAsWithAll) {
 TEST(Generate, QothSameBytesWithOneThreadAsWithAll) {
   // QRvBN: every sweep level, captures into four 3-piece tables, both colourings.
   expect_same_bytes_with_one_thread(Variant::Qoth, "QRvBN");
+}
+
+// `material` is generated again into a copy of the fixture's tables, with one side to
+// move if the fixture's file has both (qoth) and with both if it has one (chess, koth:
+// `gen --one-side`). Every legal position of the side the one-sided file lacks, derived
+// by TableSet and answered by the Prober's one-ply search, must equal what the other
+// file stores.
+void expect_derived_side_as_generated(Variant v, const std::string& material) {
+  const TableKind kind = TableKind::all(v, ring_layout()).front();
+  const TableReader fixture(table_path(HILLTB_TEST_TABLES, kind, material), TableExpectation::of(kind, material));
+  const bool fixture_one_side = fixture.header().sides != 3;
+  TempDir dir = copy_without(v, material);
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = v;
+  options.one_side = !fixture_one_side;
+  Progress quiet(false);
+  generate_tables({Material::parse(material, v)}, options, quiet, nullptr);
+  const fs::path one_dir = fixture_one_side ? fs::path(HILLTB_TEST_TABLES) : dir.path;
+  const fs::path both_dir = fixture_one_side ? dir.path : fs::path(HILLTB_TEST_TABLES);
+  const Material m = Material::parse(material, v);
+  const TableReader one(table_path(one_dir, kind, material), TableExpectation::of(kind, material));
+  ASSERT_NE(one.header().sides, 3);
+  const Color derived = one.header().holds(WHITE) ? BLACK : WHITE;
+  TableSet loader(kind);
+  const auto generated = loader.load(table_path(both_dir, kind, material), m, false, derived);
+  const auto loaded = loader.load(table_path(one_dir, kind, material), m, false, derived);
+  const Prober prober({{one_dir}, v});
+  Index::Decoder decoder(generated->index);
+  std::uint64_t compared = 0, probed = 0;
+  for (std::uint64_t i = 0; i < generated->index.size(); ++i) {
+    const Position* pos = decoder.decode(i, derived);
+    if (!pos || (v != Variant::Qoth && pos->attacked_by(derived, pos->king_square(~derived)))) continue;
+    ASSERT_EQ(loaded->code(derived, i), generated->code(derived, i)) << to_fen(*pos);
+    ++compared;
+    if (i % 13) continue;
+    const ProbeResult r = prober.probe(*pos);
+    ASSERT_TRUE(r.ok()) << to_fen(*pos) << ": " << r.error;
+    ASSERT_EQ(encode_value(r.value), generated->code(derived, i)) << to_fen(*pos);
+    ++probed;
+  }
+  EXPECT_GT(compared, generated->index.size() / 4);
+  EXPECT_GT(probed, compared / 20);
+}
+
+TEST(Generate, OneSideStoredGivesTheOtherAsGenerated) {
+  // Pawns both ways: the derived side's moves into en-passant positions and promotions.
+  expect_derived_side_as_generated(Variant::Koth, "KPvKP");
+  expect_derived_side_as_generated(Variant::Chess, "KRvKP");
+  // Points and passes.
+  expect_derived_side_as_generated(Variant::Qoth, "QRvBN");
 }
 
 TEST(Generate, InterruptionLeavesNoFile) {

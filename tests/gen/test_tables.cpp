@@ -8,6 +8,10 @@ namespace hilltb::test {
 namespace {
 std::mutex mutex;
 std::map<std::string, std::shared_ptr<const SolvedTable>> loaded;
+// Per variant, every table loaded so far: a side a file does not store is derived with
+// the children held here, each read once.
+std::map<Variant, TableSet> sets;
+TableSet& set_of(Variant v) { return sets.try_emplace(v, TableKind::all(v, ring_layout()).front()).first->second; }
 }  // namespace
 
 std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material) {
@@ -16,24 +20,18 @@ std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string&
   auto& slot = loaded[key];
   if (!slot) {
     const Material m = Material::parse(material, v);
-    const TableKind kind = TableKind::all(v, ring_layout()).front();
-    TableSet loader{kind};
-    slot = loader.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m);
+    TableSet& set = set_of(v);
+    slot = set.load(table_path(HILLTB_TEST_TABLES, set.kind(), m.name()), m);
+    set.add(slot);
   }
   return slot;
 }
 
 const TableSet& generated_tables(Variant v) {
-  static std::map<Variant, std::unique_ptr<TableSet>> sets;
-  static std::once_flag once[3];
-  std::call_once(once[int(v)], [&] {
-    auto set = std::make_unique<TableSet>(TableKind::all(v, ring_layout()).front());
-    for (const Material& m : all_materials(v, fixture_pieces(v))) set->add(generated_table(v, m.name()));
-    std::lock_guard lock(mutex);
-    sets[v] = std::move(set);
-  });
+  // Children first (all_materials' order), so that each derivation finds them held.
+  for (const Material& m : all_materials(v, fixture_pieces(v))) generated_table(v, m.name());
   std::lock_guard lock(mutex);
-  return *sets.at(v);
+  return set_of(v);
 }
 
 }  // namespace hilltb::test

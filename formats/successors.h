@@ -1,0 +1,32 @@
+// A position's value from the values of the positions its moves lead to: what verify
+// checks every stored value against, and how a probe answers a side to move that its
+// table does not store (formats/table_file.h).
+#pragma once
+
+#include "formats/en_passant.h"
+#include "rules/outcome.h"
+
+namespace hilltb {
+
+// `stored(p)` gives the code of a position p without an en-passant right, as
+// code_with_en_passant takes it; pos may have one after its own moves.
+template <typename Stored>
+std::uint16_t code_from_successors(const Position& pos, Stored&& stored) {
+  const bool qoth = pos.variant() == Variant::Qoth;
+  MoveList list;
+  generate_legal(pos, list);
+  const Outcome o = outcome(pos, list);
+  if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, o.points});
+  std::uint16_t best = 0;
+  bool first = true;
+  for (Move m : list) {
+    Position next = pos;
+    next.play(m);
+    const std::uint16_t v = move_value(code_with_en_passant(next, stored), qoth);
+    best = first ? v : better_code(best, v, qoth);
+    first = false;
+  }
+  return best;
+}
+
+}  // namespace hilltb
