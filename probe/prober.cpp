@@ -1,6 +1,7 @@
 #include "prober.h"
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 
 #include "formats/successors.h"
@@ -33,8 +34,12 @@ ProbeResult failure(ProbeStatus status, std::string error) {
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> probers_made{0};
+}  // namespace
+
 Prober::Prober(ProberOptions options)
-    : options_(std::move(options)), kinds_(TableKind::all(options_.variant, options_.layout)),
+    : serial_(++probers_made), options_(std::move(options)), kinds_(TableKind::all(options_.variant, options_.layout)),
       cache_(options_.cache_bytes), tables_(kinds_.size()) {}
 Prober::~Prober() = default;
 
@@ -92,32 +97,58 @@ std::uint16_t Prober::stored_code(const Position& pos) const {
   const Material m = Material::of(pos);
   if (m.pieces() > MAX_TABLE_PIECES)
     throw LookupFailed{failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds")};
-  const Position stored = table_position(pos, options_.layout);
+  // The orientation the table stores (table_position), with the material worked out once.
+  const bool flip = !m.is_canonical();
+  int transform_index = 0;
   std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
   if (pos.variant() == Variant::Qoth) {
-    const Square representative = target_class(options_.layout, pos.target()).representative;
-    while (kinds_[kind].target != representative) ++kind;
+    const TargetClass& target = target_class(options_.layout, pos.target());
+    transform_index = target.transform;
+    while (kinds_[kind].target != target.representative) ++kind;
   }
+  auto stored = [&](const Position& p) {
+    const Position coloured = flip ? colour_flipped(p) : p;
+    return transform_index ? transform(transform_index, coloured) : coloured;
+  };
   ProbeResult error;
-  const auto table = table_for(m.canonical(), kind, error);
+  const auto table = table_for(flip ? m.flipped() : m, kind, error);
   if (!table) throw LookupFailed{error};
-  // A side to move the file does not store: one ply of search into the side it does
-  // (and into children, which may need the same in turn: captures end the recursion).
-  if (!table->reader->header().holds(stored.side_to_move()))
-    return code_from_successors(pos, [&](const Position& p) { return stored_code(p); });
-  const auto [block, offset] = table->reader->locate(stored.side_to_move(), table->index->encode(stored));
-  const std::uint64_t key = std::uint64_t(table->id) << 32 | block;
+  const Position here = stored(pos);
+  if (table->reader->header().holds(here.side_to_move())) return read_code(*table, here);
+  // A side to move the file does not store: one ply of search. Moves that keep the
+  // material reach the side it does store, in this table; captures and promotions go
+  // through the whole lookup (a child may need the same search: captures end it).
+  return code_from_successors(pos, [&](const Position& p) {
+    return Material::of(p) == m ? read_code(*table, stored(p)) : stored_code(p);
+  });
+}
+
+std::uint16_t Prober::read_code(const Table& table, const Position& stored) const {
+  const auto [block, offset] = table.reader->locate(stored.side_to_move(), table.index->encode(stored));
+  const std::uint64_t key = std::uint64_t(table.id) << 32 | block;
+  // The blocks this thread read last, before the shared cache and its lock: a search
+  // reads the same few blocks again and again. (None with no cache: every read then
+  // goes to the file, as asked.)
+  struct Recent {
+    std::uint64_t prober = 0, key = 0;
+    BlockCache::Block block;
+  };
+  thread_local std::array<Recent, 16> recent;
+  Recent& slot = recent[(key * 0x9E3779B97F4A7C15ULL) >> 60];
+  const bool memo = options_.cache_bytes > 0;
+  if (memo && slot.prober == serial_ && slot.key == key && slot.block) return (*slot.block)[offset];
   BlockCache::Block values = cache_.find(key);
   if (!values) {
     auto fresh = std::make_shared<std::vector<std::uint16_t>>();
     try {
-      table->reader->read_block(block, *fresh);
+      table.reader->read_block(block, *fresh);
     } catch (const TableError& e) {
       throw LookupFailed{failure(ProbeStatus::Corrupt, e.what())};
     }
     values = fresh;
     cache_.insert(key, values);
   }
+  if (memo) slot = {serial_, key, values};
   return (*values)[offset];
 }
 

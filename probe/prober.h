@@ -77,7 +77,12 @@ class Prober {
   // The code of a position without en-passant right, from its table or, for a side to
   // move its file does not store, from its successors; throws the failure (prober.cpp).
   std::uint16_t stored_code(const Position& pos) const;
+  // The code of a position, in the orientation `table` stores, of a side it holds.
+  std::uint16_t read_code(const Table& table, const Position& stored) const;
 
+  // Tells this prober's blocks from those of another in a thread's recent-block memo
+  // (a later prober may take the address of a destroyed one).
+  const std::uint64_t serial_;
   ProberOptions options_;
   std::vector<TableKind> kinds_;  // one for chess and koth, one per target class in qoth
   mutable BlockCache cache_;
