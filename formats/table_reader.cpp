@@ -147,6 +147,12 @@ std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
   return values[offset];
 }
 
+std::uint64_t TableReader::compressed_bytes(Color stm) const {
+  if (!header_.holds(stm)) return 0;
+  const std::uint32_t first = locate(stm, 0).first;
+  return block_offset(first + header_.blocks_per_side()) - block_offset(first);
+}
+
 void TableReader::verify_checksum() const {
   check_unchanged();
   std::array<std::uint8_t, TABLE_HEADER_BYTES> bytes;

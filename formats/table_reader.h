@@ -40,6 +40,9 @@ class TableReader {
     return {first + std::uint32_t(idx / header_.block_values), std::uint32_t(idx % header_.block_values)};
   }
 
+  // Bytes the compressed blocks of side stm take (0 for a side not stored).
+  std::uint64_t compressed_bytes(Color stm) const;
+
   // Recomputes the xxHash64 of the whole file; throws TableError on a mismatch.
   void verify_checksum() const;
 

@@ -1,5 +1,7 @@
 #include "table_writer.h"
 
+#include "formats/table_reader.h"
+
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
@@ -10,7 +12,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 #include <memory>
 
 namespace hilltb {
@@ -126,19 +127,19 @@ WriteOptions WriteOptions::for_variant(Variant v) {
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
-                          std::span<const std::uint16_t> codes, const WriteOptions& options) {
-  if (codes.size() != 2 * header.positions_per_side)
+                          std::span<const std::uint16_t> codes, const WriteOptions& options, Color only) {
+  if (codes.size() != (only == COLOR_NB ? 2 : 1) * header.positions_per_side)
     throw TableError(path.string() + ": " + std::to_string(codes.size()) + " values for " +
                      std::to_string(header.positions_per_side) + " positions per side");
   const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
-  header.value_bytes = max_code < 256 ? 1 : 2;
+  header.value_bytes = std::max<std::uint8_t>(header.value_bytes, max_code < 256 ? 1 : 2);
   header.block_values = options.block_values;
   if (!header.block_values) {
     const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
     header.block_values = per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
   }
-  header.sides = 3;
-  header.block_count = 2 * header.blocks_per_side();
+  header.sides = only == COLOR_NB ? 3 : std::uint8_t(1 << only);
+  header.block_count = (only == COLOR_NB ? 2 : 1) * header.blocks_per_side();
 
   std::vector<std::uint8_t> dict;
   if (options.dictionary) dict = train_dictionary(codes, header);
@@ -169,37 +170,24 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   return write_file(path, header, dict, compressed);
 }
 
-std::uint64_t keep_one_side(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), {}};
-  TableHeader header = TableHeader::parse(file, path.string());
-  if (header.sides != 3) return file.size();
-  auto at = [&](std::uint64_t offset) {
-    if (offset + 8 > file.size()) throw TableError(path.string() + ": block index runs past the end of the file");
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t(file[offset + i]) << (8 * i);
-    return header.data_offset + v;
-  };
-  const std::uint32_t per_side = header.blocks_per_side();
-  auto side_bytes = [&](Color c) {
-    return at(header.index_offset + 8 * std::uint64_t((c + 1) * per_side)) -
-           at(header.index_offset + 8 * std::uint64_t(c * per_side));
-  };
-  // Ties keep white: the same file whatever made it.
-  const Color keep = side_bytes(BLACK) < side_bytes(WHITE) ? BLACK : WHITE;
-  std::vector<std::vector<std::uint8_t>> blocks(per_side);
-  for (std::uint32_t b = 0; b < per_side; ++b) {
-    const std::uint32_t g = keep * per_side + b;
-    const std::uint64_t begin = at(header.index_offset + 8 * std::uint64_t(g));
-    const std::uint64_t end = at(header.index_offset + 8 * std::uint64_t(g + 1));
-    if (begin > end || end > file.size()) throw TableError(path.string() + ": block index is inconsistent");
-    blocks[b].assign(file.begin() + std::ptrdiff_t(begin), file.begin() + std::ptrdiff_t(end));
+std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOptions& options) {
+  std::array<std::uint8_t, TABLE_HEADER_BYTES> head{};
+  std::ifstream(path, std::ios::binary).read(reinterpret_cast<char*>(head.data()), head.size());
+  TableHeader header = TableHeader::parse(head, path.string());
+  if (header.sides != 3) return std::filesystem::file_size(path);
+  std::vector<std::uint16_t> codes(header.positions_per_side);
+  Color keep;
+  {
+    const TableReader reader(path, {header.variant, header.material, header.layout_digest, Square(header.target)});
+    // Ties keep white: the same file whatever made it.
+    keep = reader.compressed_bytes(BLACK) < reader.compressed_bytes(WHITE) ? BLACK : WHITE;
+    std::vector<std::uint16_t> block;
+    for (std::uint64_t idx = 0; idx < codes.size(); idx += header.block_values) {
+      reader.read_block(reader.locate(keep, idx).first, block);
+      std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(idx));
+    }
   }
-  const std::vector<std::uint8_t> dict(file.begin() + std::ptrdiff_t(header.dict_offset),
-                                       file.begin() + std::ptrdiff_t(header.dict_offset + header.dict_size));
-  header.sides = std::uint8_t(1 << keep);
-  header.block_count = per_side;
-  return write_file(path, header, dict, blocks);
+  return write_table(path, header, codes, options, keep);  // the width both sides need
 }
 
 }  // namespace hilltb

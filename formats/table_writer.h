@@ -20,17 +20,19 @@ struct WriteOptions {
   static WriteOptions for_variant(Variant v);
 };
 
-// `codes` holds 2 * header.positions_per_side value codes, white to move first. The
-// header's geometry, offsets, width and checksum are filled in here; its identity
-// (variant, material, layout, metric) and statistics come from the caller.
-// Both sides to move are stored. Returns the file size.
+// `codes` holds 2 * header.positions_per_side value codes, white to move first, or,
+// with `only` a side, that side's. The header's geometry, offsets and checksum are
+// filled in here, its width too (at least header.value_bytes: a file of one side keeps
+// the width its other side needs); its identity (variant, material, layout, metric) and
+// statistics come from the caller. Returns the file size.
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
-                          std::span<const std::uint16_t> codes, const WriteOptions& options = {});
+                          std::span<const std::uint16_t> codes, const WriteOptions& options = {},
+                          Color only = COLOR_NB);
 
 // Rewrites a file that stores both sides to move (atomically, as write_table) to store
-// only the side whose blocks take fewer bytes, white on a tie: its blocks, dictionary
-// and statistics copied as they are. A file of one side is left as it is. Returns the
-// file size.
-std::uint64_t keep_one_side(const std::filesystem::path& path);
+// only the side whose blocks take fewer bytes, white on a tie, compressed again with
+// `options` (a run cutting its files writes them fast first). A file of one side is
+// left as it is. Returns the file size.
+std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOptions& options = {});
 
 }  // namespace hilltb

@@ -91,8 +91,9 @@ TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
     auto codes = sample_codes(per_side, 60, 3);
     std::fill_n(codes.begin() + std::ptrdiff_t(plain * per_side), per_side, DRAW_CODE);
     const fs::path path = dir.path / "koth" / "KQvK.htb";
-    const auto both = write_table(path, header_for(per_side), codes, {3, 4096, false});
-    const auto one = keep_one_side(path);
+    const WriteOptions options{3, 4096, false};
+    const auto both = write_table(path, header_for(per_side), codes, options);
+    const auto one = keep_one_side(path, options);
     EXPECT_LT(one, both / 2);
     EXPECT_EQ(fs::file_size(path), one);
     TableReader reader(path, KOTH);
@@ -102,16 +103,17 @@ TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
     EXPECT_FALSE(reader.header().holds(~plain));
     for (std::uint64_t idx = 0; idx < per_side; idx += 997) ASSERT_EQ(reader.code(plain, idx), DRAW_CODE);
     EXPECT_THROW(reader.code(~plain, 0), std::logic_error);
-    EXPECT_EQ(keep_one_side(path), one);  // a file of one side is left as it is
+    EXPECT_EQ(keep_one_side(path, options), one);  // a file of one side is left as it is
   }
   // The noisy side kept when it is the smaller one: its values read back.
   auto codes = sample_codes(per_side, 60, 5);
   std::fill_n(codes.begin(), per_side / 2, NO_POSITION_CODE);  // white's half compresses better
   const fs::path path = dir.path / "koth" / "KQvK.htb";
-  write_table(path, header_for(per_side), codes, {3, 4096, false});
-  keep_one_side(path);
+  write_table(path, header_for(per_side), codes, {1, 4096, false});
+  keep_one_side(path, {19, 2048, false});  // compressed again as asked
   TableReader reader(path, KOTH);
   ASSERT_EQ(reader.header().sides, 1);
+  EXPECT_EQ(reader.header().block_values, 2048u);
   for (std::uint64_t idx = 0; idx < per_side; ++idx) ASSERT_EQ(reader.code(WHITE, idx), codes[idx]);
 }
 
