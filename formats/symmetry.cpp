@@ -64,11 +64,17 @@ std::vector<Square> target_representatives(const Layout& layout) {
   return reps;
 }
 
+Position TableOrientation::apply(const Position& pos) const {
+  const Position coloured = flip ? colour_flipped(pos) : pos;
+  return transform ? hilltb::transform(transform, coloured) : coloured;
+}
+
+TableOrientation table_orientation(const Material& m, const Position& pos, const Layout& layout) {
+  return {!m.is_canonical(), pos.variant() == Variant::Qoth ? target_class(layout, pos.target()).transform : 0};
+}
+
 Position table_position(const Position& pos, const Layout& layout) {
-  const Position coloured = Material::of(pos).is_canonical() ? pos : colour_flipped(pos);
-  if (pos.variant() != Variant::Qoth) return coloured;
-  const int t = target_class(layout, pos.target()).transform;
-  return t ? transform(t, coloured) : coloured;
+  return table_orientation(Material::of(pos), pos, layout).apply(pos);
 }
 
 }  // namespace hilltb

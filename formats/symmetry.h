@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "formats/material.h"
 #include "rules/layout.h"
 #include "rules/position.h"
 
@@ -65,8 +66,16 @@ TargetClass target_class(const Layout& layout, Square target);
 // The representatives, in the layout's order of targets.
 std::vector<Square> target_representatives(const Layout& layout);
 
-// The position as its table stores it: colours swapped when its material is not
-// canonical (formats/material.h) and, in qoth, carried onto its target's representative.
+// How a position of material m becomes the one its table stores: colours swapped when
+// m is not canonical (formats/material.h) and, in qoth, carried onto its target's
+// representative. Every position m's moves reach without a capture turns the same way.
+struct TableOrientation {
+  bool flip = false;
+  int transform = 0;  // formats/symmetry transform, 0 the identity
+  Position apply(const Position& pos) const;
+};
+TableOrientation table_orientation(const Material& m, const Position& pos, const Layout& layout);
+// The position as its table stores it.
 Position table_position(const Position& pos, const Layout& layout);
 
 }  // namespace hilltb

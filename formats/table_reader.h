@@ -40,6 +40,15 @@ class TableReader {
     return {first + std::uint32_t(idx / header_.block_values), std::uint32_t(idx % header_.block_values)};
   }
 
+  // Every block of side stm (one the file holds), in order: each(first index, codes).
+  template <typename Each>
+  void read_side(Color stm, Each&& each) const {
+    std::vector<std::uint16_t> block;
+    for (std::uint64_t idx = 0; idx < header_.positions_per_side; idx += header_.block_values) {
+      read_block(locate(stm, idx).first, block);
+      each(idx, block);
+    }
+  }
   // Bytes the compressed blocks of side stm take (0 for a side not stored).
   std::uint64_t compressed_bytes(Color stm) const;
 

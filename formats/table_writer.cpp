@@ -181,11 +181,9 @@ std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOption
     const TableReader reader(path, {header.variant, header.material, header.layout_digest, Square(header.target)});
     // Ties keep white: the same file whatever made it.
     keep = reader.compressed_bytes(BLACK) < reader.compressed_bytes(WHITE) ? BLACK : WHITE;
-    std::vector<std::uint16_t> block;
-    for (std::uint64_t idx = 0; idx < codes.size(); idx += header.block_values) {
-      reader.read_block(reader.locate(keep, idx).first, block);
-      std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(idx));
-    }
+    reader.read_side(keep, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+      std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(first));
+    });
   }
   return write_table(path, header, codes, options, keep);  // the width both sides need
 }

@@ -62,11 +62,9 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
       missing.push_back(stm);
       continue;
     }
-    std::vector<std::uint16_t> block;
-    for (std::uint64_t idx = 0; idx < n; idx += h.block_values) {
-      reader.read_block(reader.locate(stm, idx).first, block);
-      for (std::size_t i = 0; i < block.size(); ++i) put(base + idx + i, block[i]);
-    }
+    reader.read_side(stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+      for (std::size_t i = 0; i < block.size(); ++i) put(base + first + i, block[i]);
+    });
   }
   for (Color stm : missing) {
     // The other side is stored; with it in memory (this table when whole), and the

@@ -32,10 +32,8 @@ ProbeResult failure(ProbeStatus status, std::string error) {
   return r;
 }
 
-}  // namespace
-
-namespace {
 std::atomic<std::uint64_t> probers_made{0};
+
 }  // namespace
 
 Prober::Prober(ProberOptions options)
@@ -97,29 +95,22 @@ std::uint16_t Prober::stored_code(const Position& pos) const {
   const Material m = Material::of(pos);
   if (m.pieces() > MAX_TABLE_PIECES)
     throw LookupFailed{failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds")};
-  // The orientation the table stores (table_position), with the material worked out once.
-  const bool flip = !m.is_canonical();
-  int transform_index = 0;
+  const TableOrientation orientation = table_orientation(m, pos, options_.layout);
   std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
   if (pos.variant() == Variant::Qoth) {
-    const TargetClass& target = target_class(options_.layout, pos.target());
-    transform_index = target.transform;
-    while (kinds_[kind].target != target.representative) ++kind;
+    const Square representative = target_class(options_.layout, pos.target()).representative;
+    while (kinds_[kind].target != representative) ++kind;
   }
-  auto stored = [&](const Position& p) {
-    const Position coloured = flip ? colour_flipped(p) : p;
-    return transform_index ? transform(transform_index, coloured) : coloured;
-  };
   ProbeResult error;
-  const auto table = table_for(flip ? m.flipped() : m, kind, error);
+  const auto table = table_for(orientation.flip ? m.flipped() : m, kind, error);
   if (!table) throw LookupFailed{error};
-  const Position here = stored(pos);
+  const Position here = orientation.apply(pos);
   if (table->reader->header().holds(here.side_to_move())) return read_code(*table, here);
   // A side to move the file does not store: one ply of search. Moves that keep the
   // material reach the side it does store, in this table; captures and promotions go
   // through the whole lookup (a child may need the same search: captures end it).
   return code_from_successors(pos, [&](const Position& p) {
-    return Material::of(p) == m ? read_code(*table, stored(p)) : stored_code(p);
+    return Material::of(p) == m ? read_code(*table, orientation.apply(p)) : stored_code(p);
   });
 }
 

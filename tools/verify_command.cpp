@@ -1,6 +1,6 @@
 // hilltb verify: checksums, then every stored value re-derived from its successors.
-#include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "commands.h"
 #include "gen/generate.h"
@@ -38,14 +38,14 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
   return false;
 }
 
-// The tables worth holding before checking list[i]: the children of it and of the
-// tables after it (each then read, and derived where its file stores one side, once).
-std::vector<Material> to_hold(const std::vector<Material>& list, std::size_t i, Variant variant) {
-  std::vector<Material> hold;
-  for (std::size_t j = i; j < list.size(); ++j)
-    for (const Material& c : list[j].children(variant))
-      if (std::find(hold.begin(), hold.end(), c) == hold.end()) hold.push_back(c);
-  return hold;
+// For each table some table of the list needs as a child, the last place in the list
+// that needs it: worth holding until then (each read, and derived where its file
+// stores one side, once).
+std::map<std::string, std::pair<Material, std::size_t>> last_use(const std::vector<Material>& list, Variant variant) {
+  std::map<std::string, std::pair<Material, std::size_t>> last;
+  for (std::size_t j = 0; j < list.size(); ++j)
+    for (const Material& c : list[j].children(variant)) last.insert_or_assign(c.name(), std::pair(c, j));
+  return last;
 }
 
 }  // namespace
@@ -61,12 +61,16 @@ void add_verify_command(CLI::App& app) {
       // the memory available, else only the children of the table being checked: a
       // 5-piece set's, kept from their check to a far later pawn table, would pile up.
       const std::uint64_t budget = available_memory() / 4;
+      const auto last = last_use(list, kind.variant);
       TableSet held(kind);
       for (std::size_t i = 0; i < list.size(); ++i) {
-        held.retain(to_hold(list, i, kind.variant));
+        std::vector<Material> hold;
+        for (const auto& [name, use] : last)
+          if (use.second >= i) hold.push_back(use.first);
+        held.retain(hold);
         if (held.bytes() > budget) held.retain(list[i].children(kind.variant));
-        const auto later = i + 1 < list.size() ? to_hold(list, i + 1, kind.variant) : std::vector<Material>{};
-        const bool needed_later = std::find(later.begin(), later.end(), list[i]) != later.end();
+        const auto it = last.find(list[i].name());
+        const bool needed_later = it != last.end() && it->second.second > i;
         failed += !verify_one(opts->tables.dir, kind, list[i], held, needed_later);
       }
     }
