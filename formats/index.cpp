@@ -273,6 +273,12 @@ int Index::stabiliser_size(const Placement& p) const {
   return n;
 }
 
+bool Index::moves_may_be_fixed(const Position& pos) const {
+  Bitboard lead = 0;
+  for (int g = 0; g < lead_groups_; ++g) lead |= pos.pieces(color_of(groups_[g].piece), type_of(groups_[g].piece));
+  return !more_than_one(lead & ~lead_fixable_);
+}
+
 Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
     : index_(index), placement_(index.placement_of(pos)) {
   group_of_.fill(-1);
@@ -300,12 +306,77 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
 std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
   const std::size_t g = std::size_t(group_of_[from]);
   const Bitboard change = square_bb(from) | square_bb(to);
-  if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, change, stabiliser_size);
+  if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
   if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
+  if (index_.groups_[g].count == 1) return shift(g).at(to);
   return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
            return placement_[group_slot(index_.groups_[h].piece)] ^ (h == g ? change : 0);
          });
+}
+
+std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
+  std::uint64_t idx = base + std::uint64_t(popcount(free & (square_bb(t) - 1))) * stride;
+  for (int i = 0; i < thresholds; ++i) idx -= t < above[i] ? drop[i] : 0;
+  return idx;
+}
+
+// Colex ranks are sums of C(p_i, i), p_i the free squares below a group's i-th square;
+// the moved piece's new square t, when below that square (and so among its free
+// squares: t is empty and in every domain that sees the piece), takes one off p_i, and
+// C(p, i) - C(p - 1, i) = C(p - 1, i - 1).
+template <typename SquaresOf>
+void Index::Neighbourhood::fill_shift(Shift& s, std::size_t first, Bitboard placed, Bitboard pawns_placed, bool pawn,
+                                      SquaresOf squares_of) const {
+  const auto& groups = index_.groups_;
+  s.thresholds = 0;
+  for (std::size_t h = first; h < groups.size(); ++h) {
+    const Group& gr = groups[h];
+    const Bitboard squares = squares_of(h);
+    const Bitboard free = gr.domain & ~(gr.pawns_only ? pawns_placed : placed);
+    s.base += rank_combination(squares, free) * gr.stride;
+    if (!gr.pawns_only || pawn) {  // the group ranks among squares the piece may take
+      int i = 1;
+      for (Bitboard b = squares; b; ++i) {
+        const Square sq = pop_lsb(b);
+        const int p = popcount(free & (square_bb(sq) - 1));
+        s.above[s.thresholds] = sq;
+        s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
+      }
+    }
+    placed |= squares;
+    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
+  }
+}
+
+const Index::Neighbourhood::Shift& Index::Neighbourhood::shift(std::size_t g) const {
+  Shift& s = shifts_[g];
+  if (shifted_ & (1u << g)) return s;
+  const Group& moving = index_.groups_[g];
+  s.free = moving.domain & ~(moving.pawns_only ? pawns_placed_[g] : placed_[g]);
+  s.stride = moving.stride;
+  s.base = prefix_[g];
+  // The groups after g, with g's piece off the board.
+  fill_shift(s, g + 1, placed_[g], pawns_placed_[g], type_of(moving.piece) == PAWN,
+             [&](std::size_t h) { return placement_[group_slot(index_.groups_[h].piece)]; });
+  shifted_ |= 1u << g;
+  return s;
+}
+
+// The later groups under symmetry t (the new leading placement's), the leading piece of
+// group g on `from` off the board; its new square is then taken under t too.
+const Index::Neighbourhood::Shift& Index::Neighbourhood::lead_shift(std::size_t g, int t, Square from) const {
+  const unsigned bit = 8 * unsigned(g) + unsigned(t);
+  Shift& s = lead_shifts_[bit];
+  if (lead_shifted_ & (1u << bit)) return s;
+  Bitboard lead = 0;
+  for (int h = 0; h < index_.lead_groups_; ++h) lead |= placement_[group_slot(index_.groups_[h].piece)];
+  s.free = 0, s.stride = 0, s.base = 0;
+  const auto& image = image_under(t);
+  fill_shift(s, std::size_t(index_.lead_groups_), transform(t, lead ^ square_bb(from)), 0, false,
+             [&](std::size_t h) { return image[h]; });
+  lead_shifted_ |= std::uint16_t(1u << bit);
+  return s;
 }
 
 std::uint64_t Index::Neighbourhood::encoded(std::size_t g, Bitboard change, int* stabiliser_size) const {
@@ -314,8 +385,9 @@ std::uint64_t Index::Neighbourhood::encoded(std::size_t g, Bitboard change, int*
   return index_.encode(p, stabiliser_size);
 }
 
-std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Bitboard change, int* stabiliser_size) const {
+std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
   const Index& x = index_;
+  const Bitboard change = square_bb(from) | square_bb(to);
   // The new leading key, as lead_key makes it (the piece moves to an empty square).
   std::uint64_t key = 0;
   Bitboard occupied = 0;
@@ -330,6 +402,7 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Bitboard change, i
   const std::int32_t cls = x.lead_class_[key];
   if (more_than_one(x.lead_stabiliser_[cls])) return encoded(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
+  if (x.groups_[g].count == 1) return std::uint64_t(cls) * x.groups_[0].stride + lead_shift(g, t, from).at(transform(t, to));
   // The other groups have not moved: their images under t serve every leading move.
   const auto& image = image_under(t);
   return std::uint64_t(cls) * x.groups_[0].stride +
@@ -392,10 +465,45 @@ const Position* Index::Decoder::decode(std::uint64_t idx, Color stm) {
   const Index& x = index_;
   const auto& groups = x.groups_;
   if (idx >= x.size_) return nullptr;
+  const std::size_t lead = std::size_t(x.lead_groups_), last = groups.size() - 1;
+  // The first group to place again. A step within the last group's ranks (most steps
+  // of a scan) needs no division.
+  std::size_t first;
+  if (cls_ != Neighbourhood::NONE && last >= lead && idx > idx_ && idx - idx_ < groups[last].radix - rank_[last]) {
+    rank_[last] += idx - idx_;
+    first = last;
+  } else {
+    first = full_ranks(idx);
+  }
+  idx_ = idx;
+  for (std::size_t g = first; g < groups.size(); ++g)
+    for (Bitboard b = squares_[g]; b;) pos_.remove(pop_lsb(b));
+  for (std::size_t g = first; g < groups.size(); ++g) {
+    const Group& gr = groups[g];
+    squares_[g] = unrank_combination(rank_[g], gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed_[g] : placed_[g]));
+    if (squares_[g] & placed_[g]) {  // a pawn on a king's square: start afresh next time
+      cls_ = Neighbourhood::NONE;
+      return nullptr;
+    }
+    for (Bitboard b = squares_[g]; b;) pos_.put(gr.piece, pop_lsb(b));
+    placed_[g + 1] = placed_[g] | squares_[g];
+    pawns_placed_[g + 1] = pawns_placed_[g] | (type_of(gr.piece) == PAWN ? squares_[g] : 0);
+  }
+  pos_.set_side_to_move(stm);
+  // Under a symmetry fixing the leading placement, only the smaller image is canonical.
+  if (more_than_one(x.lead_stabiliser_[cls_]) && x.encode(pos_) != idx) return nullptr;
+  return &pos_;
+}
+
+// The ranks of idx's groups, the leading placement placed when its class is new;
+// returns the first group whose rank changed (to place again).
+std::size_t Index::Decoder::full_ranks(std::uint64_t idx) {
+  const Index& x = index_;
+  const auto& groups = x.groups_;
   const std::size_t lead = std::size_t(x.lead_groups_);
   const std::uint64_t cls = idx / groups[0].stride;
   std::uint64_t rest = idx % groups[0].stride;
-  std::size_t first = groups.size();  // the first group to place again
+  std::size_t first = groups.size();
   if (cls != cls_) {
     // A new leading placement: everything is placed again, from the class's key.
     pos_ = Position(x.variant_);
@@ -418,23 +526,7 @@ const Position* Index::Decoder::decode(std::uint64_t idx, Color stm) {
     if (r != rank_[g] && g < first) first = g;
     rank_[g] = r;
   }
-  for (std::size_t g = first; g < groups.size(); ++g)
-    for (Bitboard b = squares_[g]; b;) pos_.remove(pop_lsb(b));
-  for (std::size_t g = first; g < groups.size(); ++g) {
-    const Group& gr = groups[g];
-    squares_[g] = unrank_combination(rank_[g], gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed_[g] : placed_[g]));
-    if (squares_[g] & placed_[g]) {  // a pawn on a king's square: start afresh next time
-      cls_ = Neighbourhood::NONE;
-      return nullptr;
-    }
-    for (Bitboard b = squares_[g]; b;) pos_.put(gr.piece, pop_lsb(b));
-    placed_[g + 1] = placed_[g] | squares_[g];
-    pawns_placed_[g + 1] = pawns_placed_[g] | (type_of(gr.piece) == PAWN ? squares_[g] : 0);
-  }
-  pos_.set_side_to_move(stm);
-  // Under a symmetry fixing the leading placement, only the smaller image is canonical.
-  if (more_than_one(x.lead_stabiliser_[cls]) && x.encode(pos_) != idx) return nullptr;
-  return &pos_;
+  return first;
 }
 
 }  // namespace hilltb

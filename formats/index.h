@@ -48,6 +48,11 @@ class Index {
   bool decode(std::uint64_t idx, Color stm, Position& out) const;
   // How many of the table's symmetries map pos onto itself (1 for almost every position).
   int stabiliser_size(const Position& pos) const;
+  // Whether one piece move from pos may reach a position that a symmetry other than the
+  // identity maps onto itself (it may only with every leading piece but one on a
+  // square such a symmetry fixes); if not, every Neighbourhood::moved_stabiliser_size
+  // of pos is 1.
+  bool moves_may_be_fixed(const Position& pos) const;
 
   // The indices of the positions one piece move away from a decoded position, fast:
   // when the piece is not in the leading groups (and no symmetry fixes them), the class
@@ -66,7 +71,28 @@ class Index {
     static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
-    std::uint64_t lead_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    // A lone piece moved to a square t: the ranks of the groups after it are linear in
+    // where t stands among their squares, so the index is made once per piece (and,
+    // for a leading piece, per symmetry its new placement is taken under) for all of
+    // the piece's moves: base + rank of t among `free` * stride - the drops of the
+    // later pieces above t.
+    struct Shift {
+      std::uint64_t base;  // a later group's piece: ranked 0; a leading one: the class left out
+      Bitboard free;       // a later group's piece: the squares it ranks among, else 0
+      std::uint64_t stride;
+      int thresholds;      // later pieces whose rank drops when t is below them
+      std::array<Square, MAX_TABLE_PIECES> above;
+      std::array<std::uint64_t, MAX_TABLE_PIECES> drop;
+      std::uint64_t at(Square t) const;
+    };
+    const Shift& shift(std::size_t g) const;
+    const Shift& lead_shift(std::size_t g, int t, Square from) const;
+    // The ranks of the groups from `first` on, squares_of(h) giving group h's squares,
+    // as base and thresholds of s; `pawn` says whether the moved piece is a pawn.
+    template <typename SquaresOf>
+    void fill_shift(Shift& s, std::size_t first, Bitboard placed, Bitboard pawns_placed, bool pawn,
+                    SquaresOf squares_of) const;
+    std::uint64_t lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
     std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
     const std::array<Bitboard, 2 * PIECE_TYPE_NB>& image_under(int t) const;
@@ -82,6 +108,12 @@ class Index {
     // needs them (bit t of imaged_).
     mutable std::array<std::array<Bitboard, 2 * PIECE_TYPE_NB>, 8> images_;
     mutable std::uint8_t imaged_ = 0;
+    // Made when first needed: shifts_ of group g (bit g of shifted_), lead_shifts_ of a
+    // lone leading piece g under symmetry t (bit 8g + t of lead_shifted_).
+    mutable std::array<Shift, 2 * PIECE_TYPE_NB> shifts_;
+    mutable std::array<Shift, 16> lead_shifts_;
+    mutable std::uint32_t shifted_ = 0;
+    mutable std::uint16_t lead_shifted_ = 0;
   };
 
   // Decodes indices one after another, faster when each is near the one before (a scan
@@ -95,10 +127,12 @@ class Index {
     const Position* decode(std::uint64_t idx, Color stm);
 
    private:
+    std::size_t full_ranks(std::uint64_t idx);
     static constexpr std::size_t MAX_GROUPS = 2 * PIECE_TYPE_NB;
     const Index& index_;
     Position pos_;
     std::uint64_t cls_ = Neighbourhood::NONE;  // of the placement held (NONE: none)
+    std::uint64_t idx_ = 0;                    // its index
     std::array<std::uint64_t, MAX_GROUPS> rank_{};
     std::array<Bitboard, MAX_GROUPS> squares_{};
     std::array<Bitboard, MAX_GROUPS + 1> placed_{}, pawns_placed_{};  // before group g

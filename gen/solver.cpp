@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "gen/scan.h"
 #include "gen/unmove.h"
@@ -120,11 +121,9 @@ class Solver {
         code_at(g).store(pos.pieces(stm, KING) & HILL ? win(0) : loss(0), std::memory_order_relaxed);
         return;  // and no pass unmakes from it (see hill_step_wins)
       }
-      if (koth_ && hill_step_wins(pos)) {
+      if (koth_ && hill_step_wins(pos)) {  // its predecessors count it at init (steps_into_loss)
         if (ep_possible_) find_ep_nodes(g, pos, false, nodes.local());
         code_at(g).store(win(1), std::memory_order_relaxed);
-        note_final(g, 1);
-        note_pending(2);  // pass 2 must run to reach its predecessors
         return;
       }
       MoveList list;
@@ -138,18 +137,22 @@ class Solver {
         return;
       }
       std::uint16_t best_exit = NO_EXIT;
+      auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false); };
       unsigned inside = 0;
       // Moves inside the table count by their successor's stabiliser, which is 1 unless
       // the kings stand where a symmetry can fix them (never with pawns).
-      const Index::Neighbourhood near(index_, pos);
+      std::optional<Index::Neighbourhood> near;
+      if (!pawns_ && index_.moves_may_be_fixed(pos)) near.emplace(index_, pos);
+      const Bitboard their_steps = koth_ ? hill_steps(pos, ~stm) : 0;
       for (Move m : list) {
         if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
           Position next = pos;
           next.play(m);
-          const std::uint16_t v = exit_value(next);
-          best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false);
+          exit(exit_value(next));
+        } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
+          exit(move_value(win(1), false));
         } else {
-          inside += pawns_ ? 1 : near.moved_stabiliser_size(m.from(), m.to());
+          inside += near ? near->moved_stabiliser_size(m.from(), m.to()) : 1;
         }
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
@@ -175,10 +178,41 @@ class Solver {
   // passes never unmake from a finished game.
   static bool hill_step_wins(const Position& pos) {
     const Color us = pos.side_to_move();
-    const Square king = pos.king_square(us);
-    const Bitboard occupied = pos.occupied() ^ square_bb(king);
-    for (Bitboard b = king_attacks(king) & HILL & ~pos.pieces(us); b;)
+    const Bitboard occupied = pos.occupied() ^ square_bb(pos.king_square(us));
+    for (Bitboard b = hill_steps(pos, us); b;)
       if (!(pos.attackers_to(pop_lsb(b), occupied) & pos.pieces(~us))) return true;
+    return false;
+  }
+
+  // koth: the hill squares the king of `side` could step onto, were they not attacked.
+  static Bitboard hill_steps(const Position& pos, Color side) {
+    return king_attacks(pos.king_square(side)) & HILL & ~pos.pieces(side);
+  }
+
+  // koth: whether quiet move m lets the opponent's king step onto the hill (one of
+  // `steps` then unattacked: a win in 1 for them, final at init), judged without
+  // playing it. Such moves are counted here as lost in 2 rather than counted down in
+  // pass 2, which never unmakes from those positions (propagate); a double push that
+  // allows en passant leads to an en-passant node instead, and is counted down.
+  static bool steps_into_loss(const Position& pos, Move m, Bitboard steps) {
+    const Color us = pos.side_to_move();
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos.piece_on(from));
+    // As hill_step_wins sees it: the opponent's king off the board, our piece on `to`.
+    const Bitboard occupied = pos.occupied() ^ square_bb(from) ^ square_bb(to) ^ square_bb(pos.king_square(~us));
+    const Bitboard others = pos.pieces(us) ^ square_bb(from);
+    const Bitboard moved_attacks = pt == PAWN ? pawn_attacks(us, to) : piece_attacks(pt, to, occupied);
+    while (steps) {
+      const Square s = pop_lsb(steps);
+      // A pawn, knight or king guarding s guards it still (no move blocks it) unless moved.
+      const Bitboard steady = (pawn_attacks(~us, s) & pos.pieces(PAWN)) | (knight_attacks(s) & pos.pieces(KNIGHT)) |
+                              (king_attacks(s) & pos.pieces(KING));
+      if ((steady & others) || (moved_attacks & square_bb(s)) || (pos.attackers_to(s, occupied) & others)) continue;
+      if (pt != PAWN || (from ^ to) != 16) return true;
+      Position next = pos;
+      next.play(m);
+      return !en_passant_follows(next, to);
+    }
     return false;
   }
 
@@ -229,8 +263,8 @@ class Solver {
     const Color stm = side_of(g);
     const Position& pos = *decoder.decode(g % n_, stm);
     // koth: a finished game's predecessors were over too, or won in 1 by the king's step
-    // (final since init).
-    if (koth_ && (pos.pieces(KING) & HILL)) return;
+    // (final since init); a king's step's predecessors counted it at init.
+    if (koth_ && ((pos.pieces(KING) & HILL) || (level == 2 && hill_step_wins(pos)))) return;
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode

@@ -9,9 +9,10 @@
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
 // out of the table whose value falls due at L are applied; a pass scans only the chunks
 // of positions where one of these is due. In koth a position whose king can step onto
-// the hill is won in 1 from the start. A position reached by a double push that allows en passant is really that position with an en-passant
-// right; those few are kept aside as extra nodes, valued from the stored position
-// and the capture.
+// the hill is won in 1 from the start, and the moves into it count at init as lost in
+// 2 (no pass unmakes from it). A position reached by a double push that allows en
+// passant is really that position with an en-passant right; those few are kept aside
+// as extra nodes, valued from the stored position and the capture.
 #pragma once
 
 #include <atomic>

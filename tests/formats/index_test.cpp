@@ -38,9 +38,9 @@ void check_round_trip(const Index& index, std::uint64_t step = 1) {
 }
 
 // Every one-piece move from sampled decoded positions: the neighbourhood's index and
-// stabiliser size equal a full encode's and stabiliser_size of the moved position. And
-// encode_flipped equals encoding the flip. Returns how many moved positions a symmetry
-// fixed.
+// stabiliser size equal a full encode's and stabiliser_size of the moved position (1
+// where moves_may_be_fixed says no). And encode_flipped equals encoding the flip.
+// Returns how many moved positions a symmetry fixed.
 int check_neighbourhood(const Index& index, const Index& flipped, int samples) {
   std::mt19937_64 rng(11);
   Position pos;
@@ -65,6 +65,9 @@ int check_neighbourhood(const Index& index, const Index& flipped, int samples) {
         EXPECT_EQ(idx, index.encode(moved)) << to_fen(pos) << " " << int(from) << "-" << int(to);
         EXPECT_EQ(stabiliser, index.stabiliser_size(moved)) << to_fen(moved);
         EXPECT_EQ(near.moved_stabiliser_size(from, to), stabiliser) << to_fen(moved);
+        if (!index.moves_may_be_fixed(pos)) {
+          EXPECT_EQ(stabiliser, 1) << to_fen(moved);
+        }
         fixed += stabiliser > 1;
       }
     }
@@ -104,7 +107,7 @@ TEST(Index, DecoderWalkingUpEqualsFreshDecodes) {
 
 TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
   int fixed = 0;
-  for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ"})
+  for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ", "KPvKNN", "KQvKRR"})
     for (Variant v : {Variant::Koth, Variant::Chess}) {
       const Material m = Material::parse(name, v);
       fixed += check_neighbourhood(Index(m, v), Index(m.flipped(), v), 300);
