@@ -218,16 +218,23 @@ void Index::build_lead_tables() {
   }
 }
 
-template <typename SquaresOf>
-std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const {
-  std::uint64_t idx = 0;
+template <typename SquaresOf, typename Visit>
+void Index::walk_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of, Visit visit) const {
   for (; h < groups_.size(); ++h) {
     const Group& gr = groups_[h];
     const Bitboard squares = squares_of(h);
-    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
+    visit(h, squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed), placed, pawns_placed);
     placed |= squares;
     if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
+}
+
+template <typename SquaresOf>
+std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const {
+  std::uint64_t idx = 0;
+  walk_from(h, placed, pawns_placed, squares_of, [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
+    idx += rank_combination(squares, free) * groups_[g].stride;
+  });
   return idx;
 }
 
@@ -291,16 +298,14 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   fast_ = !more_than_one(index.lead_stabiliser_[cls]);
   // The running sums and unions of index_of, kept at each group.
   std::uint64_t idx = std::uint64_t(cls) * groups[0].stride;
-  Bitboard placed = 0, pawns_placed = 0;
-  for (int g = 0; g < index.lead_groups_; ++g) placed |= placement_[group_slot(groups[g].piece)];
-  for (std::size_t g = index.lead_groups_; g < groups.size(); ++g) {
-    const Index::Group& gr = groups[g];
-    prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
-    const Bitboard squares = placement_[group_slot(gr.piece)];
-    idx += rank_combination(squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed)) * gr.stride;
-    placed |= squares;
-    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
-  }
+  Bitboard lead = 0;
+  for (int g = 0; g < index.lead_groups_; ++g) lead |= placement_[group_slot(groups[g].piece)];
+  index.walk_from(
+      std::size_t(index.lead_groups_), lead, 0, [&](std::size_t g) { return placement_[group_slot(groups[g].piece)]; },
+      [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed, Bitboard pawns_placed) {
+        prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
+        idx += rank_combination(squares, free) * groups[g].stride;
+      });
 }
 
 std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
@@ -328,25 +333,19 @@ std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
 template <typename SquaresOf>
 void Index::Neighbourhood::fill_shift(Shift& s, std::size_t first, Bitboard placed, Bitboard pawns_placed, bool pawn,
                                       SquaresOf squares_of) const {
-  const auto& groups = index_.groups_;
   s.thresholds = 0;
-  for (std::size_t h = first; h < groups.size(); ++h) {
-    const Group& gr = groups[h];
-    const Bitboard squares = squares_of(h);
-    const Bitboard free = gr.domain & ~(gr.pawns_only ? pawns_placed : placed);
+  index_.walk_from(first, placed, pawns_placed, squares_of, [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
+    const Group& gr = index_.groups_[h];
     s.base += rank_combination(squares, free) * gr.stride;
-    if (!gr.pawns_only || pawn) {  // the group ranks among squares the piece may take
-      int i = 1;
-      for (Bitboard b = squares; b; ++i) {
-        const Square sq = pop_lsb(b);
-        const int p = popcount(free & (square_bb(sq) - 1));
-        s.above[s.thresholds] = sq;
-        s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
-      }
+    if (gr.pawns_only && !pawn) return;  // pawns rank among the pawns only: a piece changes nothing
+    int i = 1;
+    for (Bitboard b = squares; b; ++i) {
+      const Square sq = pop_lsb(b);
+      const int p = popcount(free & (square_bb(sq) - 1));
+      s.above[s.thresholds] = sq;
+      s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
     }
-    placed |= squares;
-    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
-  }
+  });
 }
 
 const Index::Neighbourhood::Shift& Index::Neighbourhood::shift(std::size_t g) const {

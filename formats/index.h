@@ -156,8 +156,13 @@ class Index {
   std::uint64_t lead_key(const Placement& p) const;
   // The index of a placement whose leading part is the canonical one of class cls.
   std::uint64_t index_of(const Placement& p, std::int32_t cls) const;
-  // index_of's share of groups h on, squares_of(g) giving group g's squares, `placed`
-  // and `pawns_placed` the squares (all, pawns) of the groups before h.
+  // The groups from h on as index_of ranks them, squares_of(g) giving group g's squares,
+  // `placed` and `pawns_placed` the squares (all, pawns) of the groups before h:
+  // visit(g, squares, free, placed, pawns_placed) for each, `free` the squares it ranks
+  // among, the last two those of the groups before it.
+  template <typename SquaresOf, typename Visit>
+  void walk_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of, Visit visit) const;
+  // index_of's share of groups h on (walk_from's arguments).
   template <typename SquaresOf>
   std::uint64_t rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const;
   void build_lead_tables();

@@ -204,10 +204,7 @@ class Solver {
     const Bitboard moved_attacks = pt == PAWN ? pawn_attacks(us, to) : piece_attacks(pt, to, occupied);
     while (steps) {
       const Square s = pop_lsb(steps);
-      // A pawn, knight or king guarding s guards it still (no move blocks it) unless moved.
-      const Bitboard steady = (pawn_attacks(~us, s) & pos.pieces(PAWN)) | (knight_attacks(s) & pos.pieces(KNIGHT)) |
-                              (king_attacks(s) & pos.pieces(KING));
-      if ((steady & others) || (moved_attacks & square_bb(s)) || (pos.attackers_to(s, occupied) & others)) continue;
+      if ((moved_attacks & square_bb(s)) || (pos.attackers_to(s, occupied) & others)) continue;
       if (pt != PAWN || (from ^ to) != 16) return true;
       Position next = pos;
       next.play(m);
