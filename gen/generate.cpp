@@ -50,6 +50,18 @@ int value_bytes(const Material& c, const TableKind& kind, const std::filesystem:
   return kind.variant == Variant::Koth ? 1 : 2;
 }
 
+// For each step of the plan, the last step that reads its table as a child (itself
+// when none does).
+std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant variant) {
+  std::map<std::string, std::size_t> step_of;
+  std::vector<std::size_t> last(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    step_of[plan[i].name()] = last[i] = i;
+    for (const Material& c : plan[i].children(variant)) last[step_of.at(c.name())] = i;
+  }
+  return last;
+}
+
 }  // namespace
 
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
@@ -158,72 +170,83 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
   std::vector<TableResult> results;
   // A run that cuts its files to one side writes them fast first (zstd level 1, no
   // dictionary) and compresses the side it keeps as asked when cutting: the side it
-  // drops is never compressed hard.
+  // drops is never compressed hard. Each file is cut once no later step reads it as a
+  // child, within the step that read it last: the cut shows in that step's progress
+  // and time, and an interruption has nothing left to cut (a file it leaves whole is
+  // cut by the run that resumes).
   WriteOptions working = options.write;
   if (options.one_side) working.level = 1, working.dictionary = false;
-  auto keep_one_side_of_made = [&] {
-    if (!options.one_side) return;
-    for (TableResult& r : results)
-      if (r.generated) r.file_bytes = keep_one_side(table_path(options.dir, kind, r.material.name()), options.write);
-  };
-  try {
-    for (std::size_t i = 0; i < plan.size(); ++i) {
-      const Material& m = plan[i];
-      const auto path = table_path(options.dir, kind, m.name());
-      // With a set of tables per target (a custom layout), say whose.
-      const bool per_target = qoth && TableKind::all(variant, kind.layout).size() > 1;
-      progress.begin(per_target ? m.name() + " (target " + square_name(kind.target) + ")" : m.name(), int(i + 1),
-                     int(plan.size()), seconds_for(to_make[i]),
-                     seconds_for(std::accumulate(to_make.begin() + std::ptrdiff_t(i) + 1, to_make.end(), 0.0)));
-      TableResult result{m};
-      const auto start = std::chrono::steady_clock::now();
-      if (good_file(path, m, kind)) {
-        result.file_bytes = std::filesystem::file_size(path);
-        progress.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)");
-        results.push_back(result);
-        continue;
-      }
-      // The children are read from disk for each side's moves, only the halves those
-      // reach, one byte a value where they fit: KBPvKP's eight 5-piece children held
-      // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
-      // 5-piece koth set's would pile up to 21 GiB.)
-      const std::uint64_t solve = steps[i].solve_bytes;
-      SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
-                       [&](Color mover) {
-                         tables.clear();
-                         if (mover == COLOR_NB) return;
-                         for (const auto& [c, side] : m.children_after(mover, variant))
-                           tables.add(tables.load(table_path(options.dir, kind, c.name()), c, true, side));
-                         // Again with the widths now known: a koth table may need two bytes.
-                         if (tables.bytes() + solve > limit) refuse(m, tables.bytes() + solve);
-                       }};
-      std::shared_ptr<SolvedTable> solved =
-          qoth ? solve_qoth_table(m, kind, tables, hooks) : solve_table(m, variant, tables, hooks);
-      TableHeader header;
-      header.variant = variant;
-      header.material = m.name();
-      header.metric = qoth ? Metric::ScoreDistance : Metric::WdlDistance;
-      if (qoth) header.layout_digest = layout_digest(kind.layout), header.target = std::uint8_t(kind.target);
-      header.positions_per_side = solved->index.size();
-      header.stats = table_stats(solved->codes, solved->index.size(), qoth);
-      fill_holes(solved->codes);
-      progress.update("write", 0);
-      if (cancel && cancel->load()) throw Interrupted();
-      result.file_bytes = write_table(path, header, solved->codes, working);
-      result.generated = true;
-      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      made += 2.0 * double(solved->index.size()), made_seconds += result.seconds;
-      const SideStats& w = header.stats[0];
-      progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
-                   std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
-                   std::to_string(result.file_bytes) + (options.one_side ? " bytes before the cut" : " bytes"));
-      results.push_back(result);
+  const std::vector<std::size_t> last_use = last_uses(plan, variant);
+  auto cut_after = [&](std::size_t step) {
+    std::string said;
+    if (!options.one_side) return said;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (last_use[i] != step) continue;
+      const auto path = table_path(options.dir, kind, plan[i].name());
+      if (TableReader(path, TableExpectation::of(kind, plan[i].name())).header().sides != 3) continue;
+      progress.update("cut " + plan[i].name(), 0);
+      results[i].file_bytes = keep_one_side(path, options.write);
+      said += (said.empty() ? "; cut to one side: " : ", ") + plan[i].name() + " " +
+              std::to_string(results[i].file_bytes) + " bytes";
     }
-  } catch (const Interrupted&) {
-    keep_one_side_of_made();
-    throw;
+    return said;
+  };
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const Material& m = plan[i];
+    const auto path = table_path(options.dir, kind, m.name());
+    // With a set of tables per target (a custom layout), say whose.
+    const bool per_target = qoth && TableKind::all(variant, kind.layout).size() > 1;
+    progress.begin(per_target ? m.name() + " (target " + square_name(kind.target) + ")" : m.name(), int(i + 1),
+                   int(plan.size()), seconds_for(to_make[i]),
+                   seconds_for(std::accumulate(to_make.begin() + std::ptrdiff_t(i) + 1, to_make.end(), 0.0)));
+    TableResult result{m};
+    const auto start = std::chrono::steady_clock::now();
+    if (good_file(path, m, kind)) {
+      result.file_bytes = std::filesystem::file_size(path);
+      results.push_back(result);
+      const std::string cut = cut_after(i);
+      progress.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)" + cut);
+      continue;
+    }
+    // The children are read from disk for each side's moves, only the halves those
+    // reach, one byte a value where they fit: KBPvKP's eight 5-piece children held
+    // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
+    // 5-piece koth set's would pile up to 21 GiB.)
+    const std::uint64_t solve = steps[i].solve_bytes;
+    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
+                     [&](Color mover) {
+                       tables.clear();
+                       if (mover == COLOR_NB) return;
+                       for (const auto& [c, side] : m.children_after(mover, variant))
+                         tables.add(tables.load(table_path(options.dir, kind, c.name()), c, true, side));
+                       // Again with the widths now known: a koth table may need two bytes.
+                       if (tables.bytes() + solve > limit) refuse(m, tables.bytes() + solve);
+                     }};
+    std::shared_ptr<SolvedTable> solved =
+        qoth ? solve_qoth_table(m, kind, tables, hooks) : solve_table(m, variant, tables, hooks);
+    TableHeader header;
+    header.variant = variant;
+    header.material = m.name();
+    header.metric = qoth ? Metric::ScoreDistance : Metric::WdlDistance;
+    if (qoth) header.layout_digest = layout_digest(kind.layout), header.target = std::uint8_t(kind.target);
+    header.positions_per_side = solved->index.size();
+    header.stats = table_stats(solved->codes, solved->index.size(), qoth);
+    fill_holes(solved->codes);
+    progress.update("write", 0);
+    if (cancel && cancel->load()) throw Interrupted();
+    result.file_bytes = write_table(path, header, solved->codes, working);
+    result.generated = true;
+    solved.reset();
+    const std::uint64_t written = result.file_bytes;
+    results.push_back(result);
+    const std::string cut = cut_after(i);
+    results.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    made += 2.0 * double(steps[i].positions_per_side), made_seconds += results.back().seconds;
+    const SideStats& w = header.stats[0];
+    progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
+                 std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
+                 std::to_string(written) + " bytes" + cut);
   }
-  keep_one_side_of_made();
   return results;
 }
 

@@ -17,10 +17,11 @@ struct GenerateOptions {
   Layout layout = ring_layout();  // qoth: its tables, one set per target class
   std::uint64_t max_memory = 0;  // bytes; 0: what the machine has available
   WriteOptions write;
-  // Keep one side to move in each file made, the smaller (keep_one_side): files are
-  // written with both (later steps read their children's two sides) and cut once the
-  // run ends or is interrupted. Half the disk or less; a probe of the other side is a
-  // one-ply search (about six times as long).
+  // Keep one side to move in each file of the plan, the smaller (keep_one_side): files
+  // are written with both (later steps read their children's two sides) and cut once no
+  // later step reads them; a file an interrupted run left whole is cut on resuming.
+  // Half the disk or less; a probe of the other side is a one-ply search (about six
+  // times as long).
   bool one_side = false;
 };
 

@@ -119,7 +119,9 @@ void add_gen_command(CLI::App& app) {
                 << (opts->one_side ? "one side" : "both sides") << " to move each), " << results.size() - made
                 << " already present, in " << opts->tables.dir << "\n";
     } catch (const Interrupted&) {
-      std::cerr << "\nhilltb: interrupted; finished tables are kept, no partial table was written\n";
+      std::cerr << "\nhilltb: interrupted; finished tables are kept, no partial table was written"
+                << (opts->one_side ? " (run again to resume; it cuts to one side the files still holding both)" : "")
+                << "\n";
       std::exit(130);
     }
   });

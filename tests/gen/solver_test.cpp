@@ -140,6 +140,38 @@ TEST(Generate, InterruptionLeavesNoFile) {
     EXPECT_EQ(e.path().string().find("KQvKR"), std::string::npos) << "left behind: " << e.path();
 }
 
+// A --one-side run cuts each file once no later step reads it, and a resumed run cuts
+// the files an earlier one (interrupted, or run without --one-side) left whole.
+TEST(Generate, OneSideRunCutsEveryFileOfItsPlan) {
+  TempDir dir;
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Koth;
+  Progress quiet(false);
+  const std::vector<Material> targets = {Material::parse("KRvKN", Variant::Koth)};
+  auto sides_of = [&](const TableResult& r) {
+    const TableKind kind(Variant::Koth);
+    return TableReader(table_path(dir.path, kind, r.material.name()), TableExpectation::of(kind, r.material.name()))
+        .header()
+        .sides;
+  };
+  for (const TableResult& r : generate_tables(targets, options, quiet, nullptr)) EXPECT_EQ(sides_of(r), 3);
+  options.one_side = true;
+  const auto resumed = generate_tables(targets, options, quiet, nullptr);
+  ASSERT_EQ(resumed.size(), 4u);  // KvK, KRvK, KNvK, KRvKN
+  for (const TableResult& r : resumed) {
+    EXPECT_FALSE(r.generated);
+    EXPECT_NE(sides_of(r), 3) << r.material.name();
+    EXPECT_EQ(r.file_bytes, fs::file_size(table_path(dir.path, TableKind(Variant::Koth), r.material.name())));
+  }
+  fs::remove_all(dir.path);
+  for (const TableResult& r : generate_tables(targets, options, quiet, nullptr)) {
+    EXPECT_TRUE(r.generated);
+    EXPECT_NE(sides_of(r), 3) << r.material.name();
+    EXPECT_EQ(r.file_bytes, fs::file_size(table_path(dir.path, TableKind(Variant::Koth), r.material.name())));
+  }
+}
+
 TEST(Generate, RefusesWhatMemoryCannotHold) {
   TempDir dir;
   GenerateOptions options;
