@@ -237,15 +237,14 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     result.file_bytes = write_table(path, header, solved->codes, working);
     result.generated = true;
     solved.reset();
-    const std::uint64_t written = result.file_bytes;
-    results.push_back(result);
+    results.push_back(result);  // result keeps the size written, results[i] the size cut
     const std::string cut = cut_after(i);
     results.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     made += 2.0 * double(steps[i].positions_per_side), made_seconds += results.back().seconds;
     const SideStats& w = header.stats[0];
     progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
                  std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
-                 std::to_string(written) + " bytes" + cut);
+                 std::to_string(result.file_bytes) + " bytes" + cut);
   }
   return results;
 }
