@@ -7,14 +7,15 @@
 namespace hilltb {
 
 struct WriteOptions {
-  int level = 19;                     // zstd level
+  int level = 15;                     // zstd level
   // Values per block; 0 chooses by size: one block per side to move for small tables
   // (best compression), else 16,384 (a cold read decompresses 16 KiB at most; see
   // bench/RESULTS.md for the measured trade-off).
   std::uint32_t block_values = 0;
   bool dictionary = true;             // train a zstd dictionary on the blocks when it helps
 
-  // The defaults by variant: chess and koth favour size (level 19, dictionary); the
+  // The defaults by variant: chess and koth favour size (level 15, dictionary: within
+  // 1% of level 19's bytes in 0.73 of its time on 5-piece koth tables); the
   // qoth sets are a hundred times larger, so time counts more there: level 9 without
   // a dictionary writes QRvBN 3.4x faster for 11% more bytes (bench/RESULTS.md).
   static WriteOptions for_variant(Variant v);

@@ -3,7 +3,6 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
-#include <optional>
 
 #include "gen/scan.h"
 #include "gen/unmove.h"
@@ -139,21 +138,29 @@ class Solver {
       std::uint16_t best_exit = NO_EXIT;
       auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false); };
       unsigned inside = 0;
-      // Moves inside the table count by their successor's stabiliser, which is 1 unless
-      // the kings stand where a symmetry can fix them (never with pawns).
-      std::optional<Index::Neighbourhood> near;
-      if (!pawns_ && index_.moves_may_be_fixed(pos)) near.emplace(index_, pos);
       const Bitboard their_steps = koth_ ? hill_steps(pos, ~stm) : 0;
-      for (Move m : list) {
-        if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
-          Position next = pos;
-          next.play(m);
-          exit(exit_value(next));
-        } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
-          exit(move_value(win(1), false));
-        } else {
-          inside += near ? near->moved_stabiliser_size(m.from(), m.to()) : 1;
+      auto count_moves = [&](auto weight) {
+        for (Move m : list) {
+          if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
+            Position next = pos;
+            next.play(m);
+            exit(exit_value(next));
+          } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
+            exit(move_value(win(1), false));
+          } else {
+            inside += weight(m);
+          }
         }
+      };
+      // Moves inside the table count by their successor's stabiliser, which is 1 unless
+      // the kings stand where a symmetry can fix them (never with pawns). The
+      // Neighbourhood (4.7 KB) is made only then: an optional one was zeroed for every
+      // position, 8% of a pawn table's init.
+      if (!pawns_ && index_.moves_may_be_fixed(pos)) {
+        const Index::Neighbourhood near(index_, pos);
+        count_moves([&](Move m) { return near.moved_stabiliser_size(m.from(), m.to()); });
+      } else {
+        count_moves([](Move) { return 1; });
       }
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
       if (best_exit != NO_EXIT && best_exit != DRAW_CODE) {

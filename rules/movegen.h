@@ -5,9 +5,14 @@
 
 namespace hilltb {
 
-// Enough for any reachable position of any variant (the record is 218).
+// Enough for any reachable position of any variant (the record is 218). The moves are
+// left uninitialised (a union member): zeroing 512 bytes for every list took 5% of a
+// table's generation.
 struct MoveList {
-  Move moves[256];
+  MoveList() {}
+  union {
+    Move moves[256];
+  };
   int size = 0;
   const Move* begin() const { return moves; }
   const Move* end() const { return moves + size; }
