@@ -43,12 +43,41 @@ void BM_Decode(benchmark::State& state, const char* material, Variant v) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// What a retrograde pass does per position it propagates from: a Neighbourhood of the
+// decoded position and the index of every one-piece move of the side not to move onto
+// an empty square (a superset of its un-moves). Items are positions.
+void BM_Neighbourhood(benchmark::State& state, const char* material, Variant v) {
+  const Index index = make_index(material, v);
+  std::mt19937_64 rng(3);
+  std::vector<Position> positions;
+  Position pos;
+  while (positions.size() < 4096)
+    if (index.decode(rng() % index.size(), positions.size() % 2 ? WHITE : BLACK, pos)) positions.push_back(pos);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Position& p = positions[i++ & 4095];
+    const Index::Neighbourhood near(index, p);
+    const Color mover = ~p.side_to_move();
+    for (Bitboard b = p.pieces(mover); b;) {
+      const Square from = pop_lsb(b);
+      const PieceType pt = type_of(p.piece_on(from));
+      Bitboard to = pt == PAWN ? square_bb(from + (mover == WHITE ? -8 : 8)) & ~(RANK_1 | RANK_8)
+                               : piece_attacks(pt, from, p.occupied());
+      for (to &= ~p.occupied(); to;) benchmark::DoNotOptimize(near.moved(from, pop_lsb(to)));
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 BENCHMARK_CAPTURE(BM_Encode, koth_KQvKR, "KQvKR", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Encode, koth_KRPvKP, "KRPvKP", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Encode, qoth_QRvBN, "QRvBN", Variant::Qoth);
 BENCHMARK_CAPTURE(BM_Decode, koth_KQvKR, "KQvKR", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Decode, koth_KRPvKP, "KRPvKP", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Decode, qoth_QRvBN, "QRvBN", Variant::Qoth);
+BENCHMARK_CAPTURE(BM_Neighbourhood, koth_KRNvKR, "KRNvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Neighbourhood, koth_KRPvKR, "KRPvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Neighbourhood, qoth_QRvBN, "QRvBN", Variant::Qoth);
 
 }  // namespace
 

@@ -70,8 +70,6 @@ Bitboard unrank_combination(std::uint64_t r, int k, Bitboard free) {
   return out;
 }
 
-int group_slot(Piece p) { return color_of(p) * PIECE_TYPE_NB + type_of(p); }
-
 }  // namespace
 
 Index::Index(const Material& material, Variant variant, const Layout& layout, Square target)
@@ -140,8 +138,8 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
 
 Index::Placement Index::placement_of(const Position& pos) const {
   Placement p{};
-  for (const Group& g : groups_)
-    p[group_slot(g.piece)] = pos.pieces(color_of(g.piece), type_of(g.piece));
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    p[g] = pos.pieces(color_of(groups_[g].piece), type_of(groups_[g].piece));
   return p;
 }
 
@@ -149,15 +147,15 @@ Index::Placement Index::flipped_placement_of(const Position& pos) const {
   // colour_flipped: colours swapped and, but in qoth, the ranks mirrored.
   const int mirror = variant_ == Variant::Qoth ? 0 : 2;
   Placement p{};
-  for (const Group& g : groups_)
-    p[group_slot(g.piece)] = transform(mirror, pos.pieces(~color_of(g.piece), type_of(g.piece)));
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    p[g] = transform(mirror, pos.pieces(~color_of(groups_[g].piece), type_of(groups_[g].piece)));
   return p;
 }
 
 Index::Placement Index::transformed(int t, const Placement& p) const {
   if (t == 0) return p;
   Placement out{};
-  for (const Group& g : groups_) out[group_slot(g.piece)] = transform(t, p[group_slot(g.piece)]);
+  for (std::size_t g = 0; g < groups_.size(); ++g) out[g] = transform(t, p[g]);
   return out;
 }
 
@@ -166,7 +164,7 @@ std::uint64_t Index::lead_key(const Placement& p) const {
   std::uint64_t key = 0;
   Bitboard occupied = 0;
   for (int g = 0; g < lead_groups_; ++g) {
-    const Bitboard squares = p[group_slot(groups_[g].piece)];
+    const Bitboard squares = p[g];
     if (squares & occupied) return std::numeric_limits<std::uint64_t>::max();
     key = key * groups_[g].radix + rank_combination(squares, groups_[g].domain & ~occupied);
     occupied |= squares;
@@ -186,7 +184,7 @@ void Index::build_lead_tables() {
       divisor /= groups_[g].radix;
       const std::uint64_t r = key / divisor % groups_[g].radix;
       const Bitboard squares = unrank_combination(r, groups_[g].count, groups_[g].domain & ~occupied);
-      p[group_slot(groups_[g].piece)] = squares;
+      p[g] = squares;
       occupied |= squares;
     }
     return p;
@@ -194,8 +192,7 @@ void Index::build_lead_tables() {
   const bool kings = variant_ != Variant::Qoth;
   for (std::uint64_t key = 0; key < lead_keys_; ++key) {
     const Placement p = placement_at(key);
-    if (kings && (king_attacks(lsb(p[group_slot(make_piece(WHITE, KING))])) &
-                  p[group_slot(make_piece(BLACK, KING))]))
+    if (kings && (king_attacks(lsb(p[0])) & p[1]))  // the white king leads, then the black
       continue;  // adjacent kings: never legal
     // The canonical image is the one with the smallest key.
     std::uint64_t best = key;
@@ -240,9 +237,9 @@ std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, Bitboard pawns_pl
 
 std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
   Bitboard placed = 0;
-  for (int g = 0; g < lead_groups_; ++g) placed |= p[group_slot(groups_[g].piece)];
+  for (int g = 0; g < lead_groups_; ++g) placed |= p[g];
   return std::uint64_t(cls) * groups_[0].stride +
-         rank_from(lead_groups_, placed, 0, [&](std::size_t g) { return p[group_slot(groups_[g].piece)]; });
+         rank_from(lead_groups_, placed, 0, [&](std::size_t g) { return p[g]; });
 }
 
 std::uint64_t Index::encode(const Position& pos) const { return encode(placement_of(pos)); }
@@ -291,7 +288,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   group_of_.fill(-1);
   const auto& groups = index.groups_;
   for (std::size_t g = 0; g < groups.size(); ++g)
-    for (Bitboard b = placement_[group_slot(groups[g].piece)]; b;) group_of_[pop_lsb(b)] = std::int8_t(g);
+    for (Bitboard b = placement_[g]; b;) group_of_[pop_lsb(b)] = std::int8_t(g);
   const std::uint64_t key = index.lead_key(placement_);
   if (key >= index.lead_keys_ || index.lead_transform_[key] != 0) return;  // not a decoded position
   const std::int32_t cls = cls_ = index.lead_class_[key];
@@ -299,42 +296,41 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   // The running sums and unions of index_of, kept at each group.
   std::uint64_t idx = std::uint64_t(cls) * groups[0].stride;
   Bitboard lead = 0;
-  for (int g = 0; g < index.lead_groups_; ++g) lead |= placement_[group_slot(groups[g].piece)];
+  for (int g = 0; g < index.lead_groups_; ++g) lead |= placement_[g];
   index.walk_from(
-      std::size_t(index.lead_groups_), lead, 0, [&](std::size_t g) { return placement_[group_slot(groups[g].piece)]; },
+      std::size_t(index.lead_groups_), lead, 0, [&](std::size_t g) { return placement_[g]; },
       [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed, Bitboard pawns_placed) {
         prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
         idx += rank_combination(squares, free) * groups[g].stride;
+        if (fast_ && groups[g].count == 1) lone_fast_ |= 1u << g;
       });
 }
 
-std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
-  const std::size_t g = std::size_t(group_of_[from]);
+std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
   const Bitboard change = square_bb(from) | square_bb(to);
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
   if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, change, stabiliser_size);
-  if (stabiliser_size) *stabiliser_size = 1;
-  if (index_.groups_[g].count == 1) return shift(g).at(to);
+  if (stabiliser_size) *stabiliser_size = 1;  // a group of more than one piece
   return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
-           return placement_[group_slot(index_.groups_[h].piece)] ^ (h == g ? change : 0);
+           return placement_[h] ^ (h == g ? change : 0);
          });
-}
-
-std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
-  std::uint64_t idx = base + std::uint64_t(popcount(free & (square_bb(t) - 1))) * stride;
-  for (int i = 0; i < thresholds; ++i) idx -= t < above[i] ? drop[i] : 0;
-  return idx;
 }
 
 // Colex ranks are sums of C(p_i, i), p_i the free squares below a group's i-th square;
 // the moved piece's new square t, when below that square (and so among its free
 // squares: t is empty and in every domain that sees the piece), takes one off p_i, and
 // C(p, i) - C(p - 1, i) = C(p - 1, i - 1).
-template <typename SquaresOf>
-void Index::Neighbourhood::fill_shift(Shift& s, std::size_t first, Bitboard placed, Bitboard pawns_placed, bool pawn,
-                                      SquaresOf squares_of) const {
+const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(std::size_t g) const {
+  Shift& s = shifts_[g];
+  const Group& moving = index_.groups_[g];
+  const bool pawn = type_of(moving.piece) == PAWN;
+  s.free = moving.domain & ~(moving.pawns_only ? pawns_placed_[g] : placed_[g]);
+  s.stride = moving.stride;
+  s.base = prefix_[g];
   s.thresholds = 0;
-  index_.walk_from(first, placed, pawns_placed, squares_of, [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
+  // The groups after g, with g's piece off the board.
+  index_.walk_from(g + 1, placed_[g], pawns_placed_[g], [&](std::size_t h) { return placement_[h]; },
+                   [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
     const Group& gr = index_.groups_[h];
     s.base += rank_combination(squares, free) * gr.stride;
     if (gr.pawns_only && !pawn) return;  // pawns rank among the pawns only: a piece changes nothing
@@ -346,41 +342,13 @@ void Index::Neighbourhood::fill_shift(Shift& s, std::size_t first, Bitboard plac
       s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
     }
   });
-}
-
-const Index::Neighbourhood::Shift& Index::Neighbourhood::shift(std::size_t g) const {
-  Shift& s = shifts_[g];
-  if (shifted_ & (1u << g)) return s;
-  const Group& moving = index_.groups_[g];
-  s.free = moving.domain & ~(moving.pawns_only ? pawns_placed_[g] : placed_[g]);
-  s.stride = moving.stride;
-  s.base = prefix_[g];
-  // The groups after g, with g's piece off the board.
-  fill_shift(s, g + 1, placed_[g], pawns_placed_[g], type_of(moving.piece) == PAWN,
-             [&](std::size_t h) { return placement_[group_slot(index_.groups_[h].piece)]; });
   shifted_ |= 1u << g;
-  return s;
-}
-
-// The later groups under symmetry t (the new leading placement's), the leading piece of
-// group g on `from` off the board; its new square is then taken under t too.
-const Index::Neighbourhood::Shift& Index::Neighbourhood::lead_shift(std::size_t g, int t, Square from) const {
-  const unsigned bit = 8 * unsigned(g) + unsigned(t);
-  Shift& s = lead_shifts_[bit];
-  if (lead_shifted_ & (1u << bit)) return s;
-  Bitboard lead = 0;
-  for (int h = 0; h < index_.lead_groups_; ++h) lead |= placement_[group_slot(index_.groups_[h].piece)];
-  s.free = 0, s.stride = 0, s.base = 0;
-  const auto& image = image_under(t);
-  fill_shift(s, std::size_t(index_.lead_groups_), transform(t, lead ^ square_bb(from)), 0, false,
-             [&](std::size_t h) { return image[h]; });
-  lead_shifted_ |= std::uint16_t(1u << bit);
   return s;
 }
 
 std::uint64_t Index::Neighbourhood::encoded(std::size_t g, Bitboard change, int* stabiliser_size) const {
   Placement p = placement_;
-  p[group_slot(index_.groups_[g].piece)] ^= change;
+  p[g] ^= change;
   return index_.encode(p, stabiliser_size);
 }
 
@@ -392,7 +360,7 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Squar
   Bitboard occupied = 0;
   for (std::size_t h = 0; h < std::size_t(x.lead_groups_); ++h) {
     const Group& gr = x.groups_[h];
-    const Bitboard squares = placement_[group_slot(gr.piece)] ^ (h == g ? change : 0);
+    const Bitboard squares = placement_[h] ^ (h == g ? change : 0);
     key = key * gr.radix + rank_combination(squares, gr.domain & ~occupied);
     occupied |= squares;
   }
@@ -401,7 +369,6 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Squar
   const std::int32_t cls = x.lead_class_[key];
   if (more_than_one(x.lead_stabiliser_[cls])) return encoded(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  if (x.groups_[g].count == 1) return std::uint64_t(cls) * x.groups_[0].stride + lead_shift(g, t, from).at(transform(t, to));
   // The other groups have not moved: their images under t serve every leading move.
   const auto& image = image_under(t);
   return std::uint64_t(cls) * x.groups_[0].stride +
@@ -414,7 +381,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Bitboard cha
   const Index& x = index_;
   const std::size_t lead = std::size_t(x.lead_groups_);
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
-  auto squares = [&](std::size_t h) { return placement_[group_slot(x.groups_[h].piece)] ^ (h == g ? change : 0); };
+  auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
   std::uint64_t best = prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);  // the identity
   int fixing = 1;
   for (int s : x.symmetries_) {
@@ -432,11 +399,11 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Bitboard cha
   return best;
 }
 
-const std::array<Bitboard, 2 * PIECE_TYPE_NB>& Index::Neighbourhood::image_under(int t) const {
+const Index::Placement& Index::Neighbourhood::image_under(int t) const {
   auto& image = images_[t];
   if (!(imaged_ & (1 << t))) {
     for (std::size_t h = index_.lead_groups_; h < index_.groups_.size(); ++h)
-      image[h] = transform(t, placement_[group_slot(index_.groups_[h].piece)]);
+      image[h] = transform(t, placement_[h]);
     imaged_ |= std::uint8_t(1 << t);
   }
   return image;
@@ -447,7 +414,7 @@ int Index::Neighbourhood::moved_stabiliser_size(Square from, Square to) const {
   if (g >= std::size_t(index_.lead_groups_) ? fast_ : !(square_bb(to) & index_.lead_fixable_))
     return 1;  // the leading placement stays, or becomes, one no symmetry fixes
   Placement p = placement_;
-  p[group_slot(index_.groups_[g].piece)] ^= square_bb(from) | square_bb(to);
+  p[g] ^= square_bb(from) | square_bb(to);
   return index_.stabiliser_size(p);
 }
 

@@ -23,7 +23,9 @@
 namespace hilltb {
 
 class Index {
-  using Placement = std::array<Bitboard, 2 * PIECE_TYPE_NB>;  // squares per colour and type
+  // A table has at most this many piece groups (pieces of one colour and type).
+  static constexpr std::size_t MAX_GROUPS = MAX_TABLE_PIECES;
+  using Placement = std::array<Bitboard, MAX_GROUPS>;  // squares per group, in index order
 
  public:
   // qoth needs the layout and the hand's target; chess and koth ignore both.
@@ -71,49 +73,49 @@ class Index {
     static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
-    // A lone piece moved to a square t: the ranks of the groups after it are linear in
-    // where t stands among their squares, so the index is made once per piece (and,
-    // for a leading piece, per symmetry its new placement is taken under) for all of
-    // the piece's moves: base + rank of t among `free` * stride - the drops of the
-    // later pieces above t.
+    // A lone piece of a later group moved to a square t: the ranks of the groups after
+    // it are linear in where t stands among their squares, so the index is made once
+    // per piece for all of its moves: base + rank of t among `free` * stride - the drops
+    // of the later pieces above t.
     struct Shift {
-      std::uint64_t base;  // a later group's piece: ranked 0; a leading one: the class left out
-      Bitboard free;       // a later group's piece: the squares it ranks among, else 0
+      std::uint64_t base;  // the index with the piece ranked 0
+      Bitboard free;       // the squares it ranks among
       std::uint64_t stride;
       int thresholds;      // later pieces whose rank drops when t is below them
       std::array<Square, MAX_TABLE_PIECES> above;
       std::array<std::uint64_t, MAX_TABLE_PIECES> drop;
       std::uint64_t at(Square t) const;
     };
-    const Shift& shift(std::size_t g) const;
-    const Shift& lead_shift(std::size_t g, int t, Square from) const;
-    // The ranks of the groups from `first` on, squares_of(h) giving group h's squares,
-    // as base and thresholds of s; `pawn` says whether the moved piece is a pawn.
-    template <typename SquaresOf>
-    void fill_shift(Shift& s, std::size_t first, Bitboard placed, Bitboard pawns_placed, bool pawn,
-                    SquaresOf squares_of) const;
+    const Shift& shift(std::size_t g) const {
+      return shifted_ & (1u << g) ? shifts_[g] : make_shift(g);
+    }
+    const Shift& make_shift(std::size_t g) const;
+    std::uint64_t other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
     std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
-    const std::array<Bitboard, 2 * PIECE_TYPE_NB>& image_under(int t) const;
+    const Placement& image_under(int t) const;
 
     const Index& index_;
     Placement placement_{};
-    std::array<std::int8_t, 64> group_of_{};  // square -> group standing there
-    std::array<std::uint64_t, 2 * PIECE_TYPE_NB + 1> prefix_{};  // index share of groups before g
-    std::array<Bitboard, 2 * PIECE_TYPE_NB + 1> placed_{}, pawns_placed_{};  // squares before g
+    // Not value-initialised: zeroing these four arrays (rep stos) took half of the
+    // constructor's time, made once per position a pass propagates from. group_of_ is
+    // filled whole; the others are written (walk_from) for every group they are read for.
+    std::array<std::int8_t, 64> group_of_;  // square -> group standing there
+    std::array<std::uint64_t, MAX_GROUPS + 1> prefix_;  // index share of groups before g
+    std::array<Bitboard, MAX_GROUPS + 1> placed_, pawns_placed_;  // squares before g
+    // The groups whose moves take the fast way (moved): one piece, after the leading
+    // groups, no symmetry but the identity fixing the leading placement.
+    std::uint32_t lone_fast_ = 0;
     std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
     bool fast_ = false;      // and no symmetry but the identity fixes it
     // The squares of each group (by order) under symmetry t, made when a move first
     // needs them (bit t of imaged_).
-    mutable std::array<std::array<Bitboard, 2 * PIECE_TYPE_NB>, 8> images_;
+    mutable std::array<Placement, 8> images_;
     mutable std::uint8_t imaged_ = 0;
-    // Made when first needed: shifts_ of group g (bit g of shifted_), lead_shifts_ of a
-    // lone leading piece g under symmetry t (bit 8g + t of lead_shifted_).
-    mutable std::array<Shift, 2 * PIECE_TYPE_NB> shifts_;
-    mutable std::array<Shift, 16> lead_shifts_;
+    // Made when first needed: shifts_ of group g (bit g of shifted_).
+    mutable std::array<Shift, MAX_GROUPS> shifts_;
     mutable std::uint32_t shifted_ = 0;
-    mutable std::uint16_t lead_shifted_ = 0;
   };
 
   // Decodes indices one after another, faster when each is near the one before (a scan
@@ -128,7 +130,6 @@ class Index {
 
    private:
     std::size_t full_ranks(std::uint64_t idx);
-    static constexpr std::size_t MAX_GROUPS = 2 * PIECE_TYPE_NB;
     const Index& index_;
     Position pos_;
     std::uint64_t cls_ = Neighbourhood::NONE;  // of the placement held (NONE: none)
@@ -182,5 +183,19 @@ class Index {
   std::vector<std::uint8_t> lead_stabiliser_; // class -> symmetries fixing it (bit per t)
   std::uint64_t size_ = 0;
 };
+
+// Inline: the way most un-moves of a retrograde pass take (about 30 a position).
+inline std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
+  const std::size_t g = std::size_t(group_of_[from]);
+  if (!(lone_fast_ & (1u << g))) return other_moved(g, from, to, stabiliser_size);
+  if (stabiliser_size) *stabiliser_size = 1;
+  return shift(g).at(to);
+}
+
+inline std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
+  std::uint64_t idx = base + std::uint64_t(popcount(free & (square_bb(t) - 1))) * stride;
+  for (int i = 0; i < thresholds; ++i) idx -= t < above[i] ? drop[i] : 0;
+  return idx;
+}
 
 }  // namespace hilltb
