@@ -126,6 +126,10 @@ WriteOptions WriteOptions::for_variant(Variant v) {
   return o;
 }
 
+int WriteOptions::level_for(std::uint64_t values_per_side) const {
+  return level ? level : values_per_side <= (1u << 20) ? 19 : 13;
+}
+
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                           std::span<const std::uint16_t> codes, const WriteOptions& options, Color only) {
   if (codes.size() != (only == COLOR_NB ? 2 : 1) * header.positions_per_side)
@@ -141,10 +145,11 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   header.sides = only == COLOR_NB ? 3 : std::uint8_t(1 << only);
   header.block_count = (only == COLOR_NB ? 2 : 1) * header.blocks_per_side();
 
+  const int level = options.level_for(header.positions_per_side);
   std::vector<std::uint8_t> dict;
   if (options.dictionary) dict = train_dictionary(codes, header);
   std::unique_ptr<ZSTD_CDict, CDictDeleter> cdict(
-      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), options.level));
+      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), level));
 
   // Blocks compress independently, in parallel; their order in the file is fixed, so
   // the bytes are the same whatever the thread count.
@@ -153,7 +158,7 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   // read, even where the whole-file checksum is never checked.
   tbb::enumerable_thread_specific<std::unique_ptr<ZSTD_CCtx, CCtxDeleter>> contexts([&] {
     std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx(ZSTD_createCCtx());
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, options.level);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, level);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
     if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
     return cctx;
