@@ -40,6 +40,7 @@ Square nth_set_bit(Bitboard b, int n) {
 // Colex rank of the squares of `squares` among the set bits of `free` (all of which
 // must be in `free`).
 std::uint64_t rank_combination(Bitboard squares, Bitboard free) {
+  if (!more_than_one(squares)) return popcount(free & (squares - 1));  // C(p, 1) = p; 0 for none
   std::uint64_t r = 0;
   for (int i = 1; squares; ++i) {
     const Square s = pop_lsb(squares);
