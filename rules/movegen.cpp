@@ -80,6 +80,18 @@ void castling_moves(const Position& pos, MoveList& list, Square ksq) {
     list.push(Move(ksq, ksq - 2, Move::CASTLING));
 }
 
+// The squares the opponent attacks given the occupancy: one lookup a piece of theirs,
+// not one attackers_to a square our king might step to.
+template <Color Us>
+Bitboard attacked_by_them(const Position& pos, Bitboard occ) {
+  constexpr Color Them = ~Us;
+  Bitboard a = pawn_attacks_bb(Them, pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them));
+  for (Bitboard b = pos.pieces(Them, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
+  for (Bitboard b = pos.pieces(Them, BISHOP) | pos.pieces(Them, QUEEN); b;) a |= bishop_attacks(pop_lsb(b), occ);
+  for (Bitboard b = pos.pieces(Them, ROOK) | pos.pieces(Them, QUEEN); b;) a |= rook_attacks(pop_lsb(b), occ);
+  return a;
+}
+
 template <Color Us>
 void chess_moves(const Position& pos, MoveList& list) {
   constexpr Color Them = ~Us;
@@ -89,12 +101,8 @@ void chess_moves(const Position& pos, MoveList& list) {
   const Bitboard checkers = pos.attackers_to(ksq, occ) & pos.pieces(Them);
 
   // King steps, tested with the king lifted so that it can't hide behind itself.
-  Bitboard dests = king_attacks(ksq) & ~us;
-  const Bitboard occ_without_king = occ ^ square_bb(ksq);
-  while (dests) {
-    const Square to = pop_lsb(dests);
-    if (!(pos.attackers_to(to, occ_without_king) & pos.pieces(Them))) list.push(Move(ksq, to));
-  }
+  if (Bitboard dests = king_attacks(ksq) & ~us)
+    for (dests &= ~attacked_by_them<Us>(pos, occ ^ square_bb(ksq)); dests;) list.push(Move(ksq, pop_lsb(dests)));
   if (more_than_one(checkers)) return;
 
   // Out of a single check: capture the checker or block the line.
