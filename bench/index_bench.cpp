@@ -5,6 +5,7 @@
 
 #include "formats/index.h"
 #include "formats/symmetry.h"
+#include "gen/unmove.h"
 
 namespace {
 
@@ -44,8 +45,8 @@ void BM_Decode(benchmark::State& state, const char* material, Variant v) {
 }
 
 // What a retrograde pass does per position it propagates from: a Neighbourhood of the
-// decoded position and the index of every one-piece move of the side not to move onto
-// an empty square (a superset of its un-moves). Items are positions.
+// decoded position and the index of each of its un-moves (gen/unmove.h). Items are
+// positions.
 void BM_Neighbourhood(benchmark::State& state, const char* material, Variant v) {
   const Index index = make_index(material, v);
   std::mt19937_64 rng(3);
@@ -57,14 +58,7 @@ void BM_Neighbourhood(benchmark::State& state, const char* material, Variant v) 
   for (auto _ : state) {
     const Position& p = positions[i++ & 4095];
     const Index::Neighbourhood near(index, p);
-    const Color mover = ~p.side_to_move();
-    for (Bitboard b = p.pieces(mover); b;) {
-      const Square from = pop_lsb(b);
-      const PieceType pt = type_of(p.piece_on(from));
-      Bitboard to = pt == PAWN ? square_bb(from + (mover == WHITE ? -8 : 8)) & ~(RANK_1 | RANK_8)
-                               : piece_attacks(pt, from, p.occupied());
-      for (to &= ~p.occupied(); to;) benchmark::DoNotOptimize(near.moved(from, pop_lsb(to)));
-    }
+    for_each_unmove(p, [&](UnmoveKind, Square from, Square to) { benchmark::DoNotOptimize(near.moved(to, from)); });
   }
   state.SetItemsProcessed(state.iterations());
 }
