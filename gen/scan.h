@@ -27,24 +27,21 @@ inline void report(const SolveHooks& hooks, const std::string& phase, double fra
 // Positions are scanned in chunks of this many global indices.
 constexpr std::uint64_t SCAN_CHUNK = 1 << 12;
 
-// body(std::uint64_t g, Index::Decoder& decoder) for every g in [0, 2 * index.size())
-// whose chunk (g / SCAN_CHUNK) wanted(chunk) accepts; wanted is asked once per chunk, by
-// the thread that then scans it. A decoder per range of chunks decodes its positions in
+// body(std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) for each chunk
+// [first, last) of the global indices [0, 2 * index.size()). The body loops over the
+// chunk itself (or the parts of it it wants), so that what it compares each position
+// with stays in registers. A decoder per range of chunks decodes its positions in
 // order, incrementally.
-template <typename Wanted, typename Body>
-void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string& phase, Wanted&& wanted,
-                 Body&& body) {
+template <typename Body>
+void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string& phase, Body&& body) {
   const std::uint64_t total = 2 * index.size();
   const std::uint64_t chunks = (total + SCAN_CHUNK - 1) / SCAN_CHUNK;
   std::atomic<std::uint64_t> done{0};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 4), [&](const auto& r) {
     check_cancel(hooks);
     Index::Decoder decoder(index);
-    for (std::uint64_t c = r.begin(); c < r.end(); ++c) {
-      if (!wanted(c)) continue;
-      const std::uint64_t end = std::min(total, (c + 1) * SCAN_CHUNK);
-      for (std::uint64_t g = c * SCAN_CHUNK; g < end; ++g) body(g, decoder);
-    }
+    for (std::uint64_t c = r.begin(); c < r.end(); ++c)
+      body(c * SCAN_CHUNK, std::min(total, (c + 1) * SCAN_CHUNK), decoder);
     const std::uint64_t d = done += r.size();
     if ((d - r.size()) / 256 != d / 256) report(hooks, phase, double(d) / double(chunks));
   }, tbb::simple_partitioner());
@@ -58,11 +55,9 @@ void scan_sides(const Index& index, const SolveHooks& hooks, const std::string& 
   for (Color stm : {WHITE, BLACK}) {
     if (hooks.children_for) hooks.children_for(stm);
     const std::uint64_t begin = stm * index.size(), end = begin + index.size();
-    scan_chunks(index, hooks, phase,
-                [&](std::uint64_t c) { return c * SCAN_CHUNK < end && (c + 1) * SCAN_CHUNK > begin; },
-                [&](std::uint64_t g, Index::Decoder& decoder) {
-                  if (g >= begin && g < end) body(g, decoder);
-                });
+    scan_chunks(index, hooks, phase, [&](std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) {
+      for (std::uint64_t g = std::max(first, begin); g < std::min(last, end); ++g) body(g, decoder);
+    });
   }
   if (hooks.children_for) hooks.children_for(COLOR_NB);
 }

@@ -21,6 +21,21 @@ int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
 std::uint16_t win(int d) { return encode_value({1, d, 0}); }
 std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 
+// A predecessor found by an un-move, and the weight of its move (solver.h).
+struct Predecessor {
+  std::uint64_t q;
+  int weight;
+};
+// More un-moves than a position of MAX_TABLE_PIECES pieces can have (a king and five
+// queens: 8 + 5 * 27).
+constexpr int MAX_UNMOVES = 160;
+
+// The passes track what is due by spans of this many positions (9 bytes a span): late
+// passes finalise few positions, spread thin, and a span is what a pass then scans for
+// each (chunks of SCAN_CHUNK were 8 times as many positions).
+constexpr std::uint64_t DUE_SPAN = 512;
+static_assert(SCAN_CHUNK % DUE_SPAN == 0);
+
 // A position whose side to move may capture en passant after the opponent's double
 // push: its moves are those of the stored position plus the captures.
 struct EpNode {
@@ -38,8 +53,8 @@ class Solver {
         index_(table_->index), children_(children), hooks_(hooks),
         n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
-        codes_(2 * n_), counters_(2 * n_), chunks_((2 * n_ + SCAN_CHUNK - 1) / SCAN_CHUNK),
-        finalised_in_(chunks_), exits_due_(chunks_) {}
+        codes_(2 * n_), counters_(2 * n_),
+        spans_((2 * n_ + DUE_SPAN - 1) / DUE_SPAN), finalised_in_(spans_), exits_due_(spans_) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -79,21 +94,22 @@ class Solver {
     return false;
   }
 
-  // The passes scan only the chunks with something due: a position made final in the
-  // pass before (its predecessors to reach) or a move out of the table falling due.
-  // Pass `level` reads and clears the bit of level - 1 while it sets the bit of level.
+  // The passes scan only the spans of DUE_SPAN positions with something due: a position
+  // made final in the pass before (its predecessors to reach) or a move out of the table
+  // falling due. Pass `level` reads and clears the bit of level - 1 while it sets the
+  // bit of level.
   void note_final(std::uint64_t g, int level) {
-    std::atomic<std::uint8_t>& f = finalised_in_[g / SCAN_CHUNK];
+    std::atomic<std::uint8_t>& f = finalised_in_[g / DUE_SPAN];
     const std::uint8_t bit = std::uint8_t(1 << (level & 1));
     if (!(f.load(std::memory_order_relaxed) & bit)) f.fetch_or(bit, std::memory_order_relaxed);
   }
   static std::uint64_t due_bit(int level) { return std::uint64_t(1) << std::min(level, 63); }
-  bool chunk_due(std::uint64_t chunk, int level) {
-    std::atomic<std::uint8_t>& f = finalised_in_[chunk];
+  bool span_due(std::uint64_t span, int level) {
+    std::atomic<std::uint8_t>& f = finalised_in_[span];
     const std::uint8_t bit = std::uint8_t(1 << ((level - 1) & 1));
     const bool reached = f.load(std::memory_order_relaxed) & bit;
     if (reached) f.fetch_and(std::uint8_t(~bit), std::memory_order_relaxed);
-    return reached || (exits_due_[chunk].load(std::memory_order_relaxed) & due_bit(level));
+    return reached || (exits_due_[span].load(std::memory_order_relaxed) & due_bit(level));
   }
 
   // The value, for the mover, of a move out of the table into `after`.
@@ -165,7 +181,7 @@ class Solver {
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
       if (best_exit != NO_EXIT && best_exit != DRAW_CODE) {
         note_pending(distance_of(best_exit));
-        exits_due_[g / SCAN_CHUNK].fetch_or(due_bit(distance_of(best_exit)), std::memory_order_relaxed);
+        exits_due_[g / DUE_SPAN].fetch_or(due_bit(distance_of(best_exit)), std::memory_order_relaxed);
       }
       code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
@@ -263,38 +279,52 @@ class Solver {
     }  // a later loss falls due in its pass; a draw or win out of the table stands
   }
 
-  void propagate(std::uint64_t g, std::uint16_t code, int level, Index::Decoder& decoder) {
+  // Not inlined into the scan: its registers would crowd out the scan loop's.
+  [[gnu::noinline]] void propagate(std::uint64_t g, std::uint16_t code, int level, Index::Decoder& decoder) {
     const Color stm = side_of(g);
     const Position& pos = *decoder.decode(g % n_, stm);
     // koth: a finished game's predecessors were over too, or won in 1 by the king's step
     // (final since init); a king's step's predecessors counted it at init.
     if (koth_ && ((pos.pieces(KING) & HILL) || (level == 2 && hill_step_wins(pos)))) return;
     const Index::Neighbourhood near(index_, pos);
+    // All the predecessors first, their cache lines fetched together (the counters' too
+    // where they are counted down): a locked update stalls the core until its own miss
+    // is over, so updating as each is found would take the misses one at a time.
+    const bool counted = decode_value(code, false).result > 0;
+    Predecessor preds[MAX_UNMOVES];
+    int count = 0;
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       // A broken predecessor is final (no position) and skipped; side-by-side kings have
       // no index. A move counts by its successor's stabiliser (init).
       int weight;
       const std::uint64_t idx = near.moved(to, from, &weight);
-      if (idx != Index::Neighbourhood::NONE) successor_final(global(~stm, idx), code, level, weight);
+      if (idx == Index::Neighbourhood::NONE) return;
+      const std::uint64_t q = global(~stm, idx);
+      __builtin_prefetch(&codes_[q]);
+      if (counted) __builtin_prefetch(&counters_[q]);
+      preds[count++] = {q, weight};
     });
+    for (int i = 0; i < count; ++i) successor_final(preds[i].q, code, level, preds[i].weight);
   }
 
   void pass(int level) {
-    // The codes this pass looks for, precomputed: the scan is the inner loop.
-    const std::uint16_t won_before = win(level - 1), lost_before = loss(level - 1);
-    const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
-    // The scan reads its arrays through locals: the closure's members would be loaded
-    // again for every position.
-    std::uint16_t* const codes = codes_.data();
-    const std::atomic<std::uint8_t>* const counters = counters_.data();
     scan_chunks(index_, hooks_, "pass " + std::to_string(level),
-                [this, level](std::uint64_t chunk) { return chunk_due(chunk, level); },
-                [=, this](std::uint64_t g, Index::Decoder& decoder) {
-      const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
-      if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
-      else if (c == exit_win) set_final(g, win(level), level);
-      else if (c == exit_loss && counters[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
+                [this, level](std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) {
+      // The scan is the inner loop: what it compares with and reads through are locals
+      // (kept in registers; members would be loaded again for every position).
+      const std::uint16_t won_before = win(level - 1), lost_before = loss(level - 1);
+      const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
+      std::uint16_t* const codes = codes_.data();
+      for (std::uint64_t span = first / DUE_SPAN; span * DUE_SPAN < last; ++span) {
+        if (!span_due(span, level)) continue;
+        for (std::uint64_t g = span * DUE_SPAN, end = std::min(last, g + DUE_SPAN); g < end; ++g) {
+          const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
+          if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
+          else if (c == exit_win) set_final(g, win(level), level);
+          else if (c == exit_loss && counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
+        }
+      }
     });
     // En-passant nodes decided in the last pass reach their double-push predecessors.
     for (const EpNode& n : ep_nodes_) {
@@ -340,9 +370,9 @@ class Solver {
   const bool koth_, pawns_, ep_possible_;
   std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
-  const std::uint64_t chunks_;
-  std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per chunk: bit (level & 1) per level
-  std::vector<std::atomic<std::uint64_t>> exits_due_;    // per chunk: due_bit of each exit's distance
+  const std::uint64_t spans_;
+  std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per span: bit (level & 1) per level
+  std::vector<std::atomic<std::uint64_t>> exits_due_;    // per span: due_bit of each exit's distance
   std::vector<EpNode> ep_nodes_;
   std::atomic<std::uint64_t> finalised_{0};
   tbb::enumerable_thread_specific<std::uint64_t> finalised_local_{0};

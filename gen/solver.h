@@ -7,7 +7,7 @@
 // Pass L finalises the positions whose distance is L: un-moves from the positions
 // finalised at L-1 make their predecessors wins (from a loss) or count down their
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
-// out of the table whose value falls due at L are applied; a pass scans only the chunks
+// out of the table whose value falls due at L are applied; a pass scans only the spans
 // of positions where one of these is due. In koth a position whose king can step onto
 // the hill is won in 1 from the start, and the moves into it count at init as lost in
 // 2 (no pass unmakes from it). A position reached by a double push that allows en
