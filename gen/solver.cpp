@@ -21,15 +21,6 @@ int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
 std::uint16_t win(int d) { return encode_value({1, d, 0}); }
 std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 
-// A predecessor found by an un-move, and the weight of its move (solver.h).
-struct Predecessor {
-  std::uint64_t q;
-  int weight;
-};
-// More un-moves than a position of MAX_TABLE_PIECES pieces can have (a king and five
-// queens: 8 + 5 * 27).
-constexpr int MAX_UNMOVES = 160;
-
 // The passes track what is due by spans of this many positions (9 bytes a span): late
 // passes finalise few positions, spread thin, and a span is what a pass then scans for
 // each (chunks of SCAN_CHUNK were 8 times as many positions).
@@ -287,25 +278,14 @@ class Solver {
     // (final since init); a king's step's predecessors counted it at init.
     if (koth_ && ((pos.pieces(KING) & HILL) || (level == 2 && hill_step_wins(pos)))) return;
     const Index::Neighbourhood near(index_, pos);
-    // All the predecessors first, their cache lines fetched together (the counters' too
-    // where they are counted down): a locked update stalls the core until its own miss
-    // is over, so updating as each is found would take the misses one at a time.
-    const bool counted = decode_value(code, false).result > 0;
-    Predecessor preds[MAX_UNMOVES];
-    int count = 0;
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       // A broken predecessor is final (no position) and skipped; side-by-side kings have
       // no index. A move counts by its successor's stabiliser (init).
       int weight;
       const std::uint64_t idx = near.moved(to, from, &weight);
-      if (idx == Index::Neighbourhood::NONE) return;
-      const std::uint64_t q = global(~stm, idx);
-      __builtin_prefetch(&codes_[q]);
-      if (counted) __builtin_prefetch(&counters_[q]);
-      preds[count++] = {q, weight};
+      if (idx != Index::Neighbourhood::NONE) successor_final(global(~stm, idx), code, level, weight);
     });
-    for (int i = 0; i < count; ++i) successor_final(preds[i].q, code, level, preds[i].weight);
   }
 
   void pass(int level) {
