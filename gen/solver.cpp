@@ -260,14 +260,17 @@ class Solver {
       set_final(q, win(level), level);
       return;
     }
+    // A move out of the table that draws or wins keeps q from ever losing, so its count
+    // decides nothing: no locked update for it (the passes' costliest instruction).
+    const std::uint16_t exit = c & NO_EXIT;
+    if (exit != NO_EXIT && decode_value(exit, false).result >= 0) return;
     if (counters_[q].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
     // Every move inside the table loses; the moves out decide.
-    const std::uint16_t exit = c & NO_EXIT;
     if (exit == NO_EXIT) {
       set_final(q, loss(level), level);
     } else if (decode_value(exit, false).result < 0 && distance_of(exit) <= level) {
       set_final(q, loss(level), level);
-    }  // a later loss falls due in its pass; a draw or win out of the table stands
+    }  // a later loss falls due in its pass
   }
 
   // Not inlined into the scan: its registers would crowd out the scan loop's.
