@@ -44,8 +44,7 @@ class Solver {
         index_(table_->index), children_(children), hooks_(hooks),
         n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
-        codes_(2 * n_), counters_(2 * n_),
-        spans_((2 * n_ + DUE_SPAN - 1) / DUE_SPAN), finalised_in_(spans_), exits_due_(spans_) {}
+        codes_(2 * n_), counters_(2 * n_), finalised_in_(spans(n_)), exits_due_(spans(n_)) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -66,6 +65,7 @@ class Solver {
   }
 
  private:
+  static std::uint64_t spans(std::uint64_t per_side) { return (2 * per_side + DUE_SPAN - 1) / DUE_SPAN; }
   Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
   std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
 
@@ -353,7 +353,6 @@ class Solver {
   const bool koth_, pawns_, ep_possible_;
   std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
-  const std::uint64_t spans_;
   std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per span: bit (level & 1) per level
   std::vector<std::atomic<std::uint64_t>> exits_due_;    // per span: due_bit of each exit's distance
   std::vector<EpNode> ep_nodes_;
