@@ -145,27 +145,23 @@ std::vector<std::pair<Material, Color>> Material::children_after(Color mover, Va
   const bool qoth = variant == Variant::Qoth;
   const Color them = ~mover;
   // Captures of a piece of theirs (kings can't be captured in chess and koth).
-  for (int pt = PAWN; pt <= KING; ++pt) {
-    if (!count_[them][pt] || (pt == KING && !qoth)) continue;
-    Material m = *this;
-    --m.count_[them][pt];
-    add(m);
-  }
+  for (int pt = PAWN; pt <= KING; ++pt)
+    if (count_[them][pt] && (pt != KING || qoth)) add(after(mover, PieceType(pt), NO_PIECE_TYPE));
   // Promotions of a pawn, with or without capturing a piece.
   if (count_[mover][PAWN])
     for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT}) {
-      Material m = *this;
-      --m.count_[mover][PAWN];
-      ++m.count_[mover][promo];
-      add(m);
-      for (PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT}) {
-        if (!count_[them][victim]) continue;
-        Material x = m;
-        --x.count_[them][victim];
-        add(x);
-      }
+      add(after(mover, NO_PIECE_TYPE, promo));
+      for (PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT})
+        if (count_[them][victim]) add(after(mover, victim, promo));
     }
   return out;
+}
+
+Material Material::after(Color mover, PieceType captured, PieceType promotion) const {
+  Material m = *this;
+  if (captured != NO_PIECE_TYPE) --m.count_[~mover][captured];
+  if (promotion != NO_PIECE_TYPE) --m.count_[mover][PAWN], ++m.count_[mover][promotion];
+  return m;
 }
 
 std::vector<Material> all_materials(Variant variant, int max_pieces) {

@@ -45,6 +45,10 @@ class Material {
   // store those positions under (the other player, but for a child stored with the
   // colours swapped), or COLOR_NB when both.
   std::vector<std::pair<Material, Color>> children_after(Color mover, Variant variant) const;
+  // The material after a move by `mover` that captures a piece of type `captured` and
+  // promotes a pawn to `promotion` (NO_PIECE_TYPE: no capture, no promotion), colours
+  // as they are. The pieces it takes away must be there.
+  Material after(Color mover, PieceType captured, PieceType promotion) const;
 
   bool operator==(const Material&) const = default;
   auto operator<=>(const Material& o) const { return name() <=> o.name(); }

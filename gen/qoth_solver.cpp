@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <optional>
 
 #include "formats/symmetry.h"
+#include "gen/exit_tables.h"
 #include "gen/scan.h"
 #include "rules/movegen.h"
 
@@ -143,7 +145,9 @@ class QothSolver {
   // stored successor reach this position once per symmetry fixing it), the moves out
   // as one.
   void initialise() {
-    scan_sides(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
+    std::optional<ExitTables> exits;  // of the side being scanned
+    auto prepare = [&](Color mover) { exits.emplace(index_.material(), mover, children_); };
+    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded) {
@@ -172,7 +176,7 @@ class QothSolver {
         }
         Position next = pos;
         next.play(m);
-        const std::uint16_t v = move_value(children_.code_of(next), true);
+        const std::uint16_t v = move_value(exits->code_after(pos, m, next), true);
         best = best == NO_EXIT ? v : better_code(best, v, true);
       }
       inside += best != NO_EXIT;

@@ -48,12 +48,14 @@ void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string&
 }
 
 // Every position, white to move first, then black, each side's after
-// hooks.children_for(side), and children_for(COLOR_NB) at the end: the phase that reads
-// the children, so that a generator need hold only what each side's moves reach.
-template <typename Body>
-void scan_sides(const Index& index, const SolveHooks& hooks, const std::string& phase, Body&& body) {
+// hooks.children_for(side) and then prepare(side), and children_for(COLOR_NB) at the
+// end: the phase that reads the children, so that a generator need hold only what each
+// side's moves reach.
+template <typename Prepare, typename Body>
+void scan_sides(const Index& index, const SolveHooks& hooks, const std::string& phase, Prepare&& prepare, Body&& body) {
   for (Color stm : {WHITE, BLACK}) {
     if (hooks.children_for) hooks.children_for(stm);
+    prepare(stm);
     const std::uint64_t begin = stm * index.size(), end = begin + index.size();
     scan_chunks(index, hooks, phase, [&](std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) {
       for (std::uint64_t g = std::max(first, begin); g < std::min(last, end); ++g) body(g, decoder);

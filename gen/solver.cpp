@@ -3,7 +3,9 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <optional>
 
+#include "gen/exit_tables.h"
 #include "gen/scan.h"
 #include "gen/unmove.h"
 #include "rules/outcome.h"
@@ -103,9 +105,9 @@ class Solver {
     return reached || (exits_due_[span].load(std::memory_order_relaxed) & due_bit(level));
   }
 
-  // The value, for the mover, of a move out of the table into `after`.
-  std::uint16_t exit_value(const Position& after) const {
-    return move_value(children_.code_of(after), false);
+  // The value, for the mover, of move m out of the table, from `before` into `after`.
+  std::uint16_t exit_value(const Position& before, Move m, const Position& after) const {
+    return move_value(exits_->code_after(before, m, after), false);
   }
 
   void note_pending(int level) {
@@ -115,7 +117,8 @@ class Solver {
 
   void initialise() {
     tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
-    scan_sides(index_, hooks_, "init", [&](std::uint64_t g, Index::Decoder& decoder) {
+    auto prepare = [&](Color mover) { exits_.emplace(index_.material(), mover, children_); };
+    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
@@ -151,7 +154,7 @@ class Solver {
           if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
             Position next = pos;
             next.play(m);
-            exit(exit_value(next));
+            exit(exit_value(pos, m, next));
           } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
             exit(move_value(win(1), false));
           } else {
@@ -177,6 +180,7 @@ class Solver {
       code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
       counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
     });
+    exits_.reset();  // the children it points into are gone
     for (auto& local : nodes) ep_nodes_.insert(ep_nodes_.end(), local.begin(), local.end());
     std::sort(ep_nodes_.begin(), ep_nodes_.end(), [](const EpNode& a, const EpNode& b) {
       return std::pair(a.position, a.pawn) < std::pair(b.position, b.pawn);
@@ -245,7 +249,7 @@ class Solver {
         if (m.kind() != Move::EN_PASSANT) continue;
         Position next = with_ep;
         next.play(m);
-        const std::uint16_t v = exit_value(next);
+        const std::uint16_t v = exit_value(with_ep, m, next);
         best = best == NO_EXIT ? v : better_code(best, v, false);
       }
       out.push_back({g, pawn, best, no_moves});
@@ -348,6 +352,7 @@ class Solver {
   std::shared_ptr<SolvedTable> table_;
   const Index& index_;
   const TableSet& children_;
+  std::optional<ExitTables> exits_;  // the moves out of the side init is at
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   const bool koth_, pawns_, ep_possible_;

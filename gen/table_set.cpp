@@ -103,8 +103,14 @@ void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesyst
   into.add(into.load(folder / (m.name() + ".htb"), m, true));
 }
 
-std::uint16_t TableSet::code_of(const Position& pos) const {
-  const Entry& e = tables_.at(Material::of(pos).key());
+const TableSet::Held* TableSet::find(const Material& m) const {
+  const auto it = tables_.find(m.key());
+  return it == tables_.end() ? nullptr : &it->second;
+}
+
+std::uint16_t TableSet::code_of(const Position& pos) const { return code_in(tables_.at(Material::of(pos).key()), pos); }
+
+std::uint16_t TableSet::code_in(const Held& e, const Position& pos) const {
   const SolvedTable& t = *e.table;
   const Color stored_side = e.flipped ? ~pos.side_to_move() : pos.side_to_move();
   if (t.side != COLOR_NB && t.side != stored_side)

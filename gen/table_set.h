@@ -51,22 +51,29 @@ class TableSet {
   // Memory the tables held take.
   std::uint64_t bytes() const;
 
-  // The stored code of pos, whose material must be one of the set's (either colours),
-  // held for the side to move pos is stored with.
-  std::uint16_t code_of(const Position& pos) const;
-
- private:
-  // Each table under both colourings of its material, so that a lookup needs no
-  // canonical test: `flipped` when the key is the stored material's colours swapped.
-  struct Entry {
+  // A table held under one colouring of its material: `flipped` when that is the
+  // stored material's colours swapped.
+  struct Held {
     std::shared_ptr<const SolvedTable> table;
     bool flipped;
   };
+  // The table held for m (either colours), or nullptr.
+  const Held* find(const Material& m) const;
+
+  // The stored code of pos, whose material must be one of the set's (either colours),
+  // held for the side to move pos is stored with.
+  std::uint16_t code_of(const Position& pos) const;
+  // The same, with pos's table found already (find of its material).
+  std::uint16_t code_in(const Held& held, const Position& pos) const;
+
+ private:
   // Puts m whole into `into`: shared from this set when held whole, else read from
   // `folder` after its children (recursively), which its load may need.
   void hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const;
   TableKind kind_;
-  std::unordered_map<std::uint64_t, Entry> tables_;
+  // Each table under both colourings of its material, so that a lookup needs no
+  // canonical test.
+  std::unordered_map<std::uint64_t, Held> tables_;
 };
 
 }  // namespace hilltb
