@@ -71,12 +71,12 @@ class QothSolver {
     return false;
   }
 
-  // Whether adding one piece on an empty square x can make a board with these other
-  // pieces symmetric: only if the others differ from their image at most on x and
-  // its image.
-  bool may_become_symmetric(Bitboard others) const {
+  // Whether changing `changes` squares of a board with these occupied squares (adding
+  // a piece: 1; moving one: 2) can make it symmetric: only if they differ from their
+  // image under some symmetry at most on those squares and their images.
+  bool may_become_symmetric(Bitboard occupied, int changes) const {
     for (int t : symmetries_)
-      if (popcount(others ^ transform(t, others)) <= 2) return true;
+      if (popcount(occupied ^ transform(t, occupied)) <= 2 * changes) return true;
     return false;
   }
 
@@ -110,7 +110,7 @@ class QothSolver {
     const Bitboard empty = ~pos.occupied();
     for (Bitboard pieces = pos.pieces(mover); pieces;) {
       const Square to = pop_lsb(pieces);
-      const bool maybe = may_become_symmetric(pos.pieces() ^ square_bb(to));
+      const bool maybe = may_become_symmetric(pos.pieces() ^ square_bb(to), 1);
       for (Bitboard b = piece_attacks(type_of(pos.piece_on(to)), to, pos.occupied()) & empty; b;) {
         const Square from = pop_lsb(b);
         f(global(mover, near.moved(to, from)), maybe ? stabiliser_after(pos, to, from) : 1);
@@ -168,10 +168,13 @@ class QothSolver {
       }
       std::uint16_t best = NO_EXIT;
       unsigned inside = 0;
+      // Most boards are far from symmetric: then no move's successor is.
+      const bool maybe = may_become_symmetric(pos.pieces(), 2);
       for (Move m : list) {
         const bool out = leaves_table(pos, m);
         if (!out) {
-          inside += m.kind() == Move::PASS ? stabiliser(pos) : stabiliser_after(pos, m.from(), m.to());
+          if (m.kind() == Move::PASS) inside += stabiliser(pos);
+          else inside += maybe ? stabiliser_after(pos, m.from(), m.to()) : 1;
           continue;
         }
         Position next = pos;
