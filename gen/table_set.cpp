@@ -94,8 +94,8 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
 
 void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const {
   if (into.contains(m)) return;
-  if (const auto it = tables_.find(m.key()); it != tables_.end() && it->second.table->side == COLOR_NB) {
-    into.add(it->second.table);
+  if (const Held* held = find(m); held && held->table->side == COLOR_NB) {
+    into.add(held->table);
     return;
   }
   // Its children first: deriving a side it lacks takes them from `into`.
