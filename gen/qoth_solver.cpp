@@ -94,10 +94,6 @@ class QothSolver {
     return n;
   }
 
-  static bool leaves_table(const Position& pos, Move m) {
-    return m.kind() != Move::PASS && pos.piece_on(m.to()) != NO_PIECE;
-  }
-
   // f(Node before, int weight) for each position one move before pos inside the table,
   // weighted by its stabiliser (see initialise): a piece of the side that just moved
   // goes back to any square it attacks (qoth moves are their own reverse, and a move
@@ -160,27 +156,35 @@ class QothSolver {
         code_at(g).store(win(points, 0), std::memory_order_relaxed);
         return;
       }
-      MoveList list;
-      generate_legal(pos, list);
-      if (list.size == 0) {  // neither side can move
-        code_at(g).store(DRAW_CODE, std::memory_order_relaxed);
-        return;
-      }
+      // The moves by their destination squares (generate_legal's, without a MoveList:
+      // the quiet ones are only counted). Most boards are far from symmetric: then no
+      // move's successor is.
+      const bool maybe = may_become_symmetric(pos.pieces(), 2);
+      const Bitboard theirs = pos.pieces(~stm);
       std::uint16_t best = NO_EXIT;
       unsigned inside = 0;
-      // Most boards are far from symmetric: then no move's successor is.
-      const bool maybe = may_become_symmetric(pos.pieces(), 2);
-      for (Move m : list) {
-        const bool out = leaves_table(pos, m);
-        if (!out) {
-          if (m.kind() == Move::PASS) inside += stabiliser(pos);
-          else inside += maybe ? stabiliser_after(pos, m.from(), m.to()) : 1;
-          continue;
+      bool moves = false;
+      for (Bitboard pieces = pos.pieces(stm); pieces;) {
+        const Square from = pop_lsb(pieces);
+        const Bitboard targets = qoth_targets(pos, from);
+        moves |= targets != 0;
+        if (!maybe) inside += unsigned(popcount(targets & ~theirs));
+        else
+          for (Bitboard b = targets & ~theirs; b;) inside += stabiliser_after(pos, from, pop_lsb(b));
+        for (Bitboard b = targets & theirs; b;) {
+          const Move m(from, pop_lsb(b));
+          Position next = pos;
+          next.play(m);
+          const std::uint16_t v = move_value(exits->code_after(pos, m, next), true);
+          best = best == NO_EXIT ? v : better_code(best, v, true);
         }
-        Position next = pos;
-        next.play(m);
-        const std::uint16_t v = move_value(exits->code_after(pos, m, next), true);
-        best = best == NO_EXIT ? v : better_code(best, v, true);
+      }
+      if (!moves) {
+        if (!qoth_can_move(pos, ~stm)) {  // neither side can move
+          code_at(g).store(DRAW_CODE, std::memory_order_relaxed);
+          return;
+        }
+        inside += stabiliser(pos);  // the pass
       }
       inside += best != NO_EXIT;
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());

@@ -123,12 +123,10 @@ void chess_moves(const Position& pos, MoveList& list) {
 
 // Adds colour us's piece moves to list, or with no list only tells whether there is one.
 bool qoth_piece_moves(const Position& pos, Color us, MoveList* list) {
-  const Bitboard free = ~(pos.pieces(us) | pos.fixed());
-  const Bitboard occ = pos.occupied();
   bool any = false;
   for (Bitboard bb = pos.pieces(us); bb;) {
     const Square from = pop_lsb(bb);
-    Bitboard d = piece_attacks(type_of(pos.piece_on(from)), from, occ) & free;
+    Bitboard d = qoth_targets(pos, from);
     any |= d != 0;
     if (!list) {
       if (any) return true;

@@ -31,5 +31,11 @@ int qoth_claims(const Position& pos, Color c);
 bool qoth_check_holds(const Position& pos, Color c);
 // Whether colour c has any piece move (the pass aside), whoever is to move.
 bool qoth_can_move(const Position& pos, Color c);
+// The squares the piece on `from` may move to (captures included): any it attacks but
+// its own side's and the fixed pawns'. For counting moves without a MoveList.
+inline Bitboard qoth_targets(const Position& pos, Square from) {
+  return piece_attacks(type_of(pos.piece_on(from)), from, pos.occupied()) &
+         ~(pos.pieces(color_of(pos.piece_on(from))) | pos.fixed());
+}
 
 }  // namespace hilltb
