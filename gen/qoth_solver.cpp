@@ -24,6 +24,13 @@ constexpr std::uint16_t TENTATIVE = 0x8000;
 constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
 
 bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
+// Whether a tentative position may yet lose: not when its best move out of the table
+// draws or wins (an even code), for its count then never runs out. Its count decides
+// nothing, so no locked update for it (the levels' costliest instruction).
+bool can_lose(std::uint16_t tentative) {
+  const std::uint16_t exit = tentative & NO_EXIT;
+  return exit == NO_EXIT || (exit & 1);
+}
 std::uint16_t win(int points, int d) { return encode_value({1, d, points}); }
 std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 
@@ -257,10 +264,11 @@ class QothSolver {
           preds.emplace_back(p, weight);
         });
         for (const auto& [p, weight] : preds) {
-          if (is_final(code_at(p).load(std::memory_order_relaxed))) continue;
+          const std::uint16_t c = code_at(p).load(std::memory_order_relaxed);
+          if (is_final(c)) continue;
           if (lost_here) {
             if (set_final(p, won)) out.push_back(p);
-          } else if (counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
+          } else if (can_lose(c) && counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
             if (set_final(p, lost)) out.push_back(p);
           }
         }
