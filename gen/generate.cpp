@@ -7,6 +7,9 @@
 #include <numeric>
 #include <sstream>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
 #include "rules/notation.h"
 
 namespace hilltb {
@@ -119,17 +122,36 @@ std::uint64_t available_memory() {
 }
 
 std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth) {
-  std::array<SideStats, 2> stats{};
-  for (std::size_t i = 0; i < codes.size(); ++i) {
-    SideStats& s = stats[i < per_side ? 0 : 1];
-    if (codes[i] == NO_POSITION_CODE) continue;
-    ++s.legal;
-    const Value v = decode_value(codes[i], qoth);
-    if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
-    else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
-    else ++s.draws;
-  }
-  return stats;
+  // In parallel, by ranges of one side each: a serial count was 2% of a small table's
+  // generation, with the other core idle.
+  using Stats = std::array<SideStats, 2>;
+  auto count = [&](const tbb::blocked_range<std::size_t>& r, Stats stats) {
+    SideStats& s = stats[r.begin() < per_side ? 0 : 1];
+    for (std::size_t i = r.begin(); i < r.end(); ++i) {
+      if (codes[i] == NO_POSITION_CODE) continue;
+      ++s.legal;
+      const Value v = decode_value(codes[i], qoth);
+      if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
+      else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
+      else ++s.draws;
+    }
+    return stats;
+  };
+  auto join = [](Stats a, const Stats& b) {
+    for (int side = 0; side < 2; ++side) {
+      SideStats& s = a[side];
+      const SideStats& t = b[side];
+      s.legal += t.legal, s.wins += t.wins, s.draws += t.draws, s.losses += t.losses;
+      s.longest_win = std::max(s.longest_win, t.longest_win);
+      s.longest_loss = std::max(s.longest_loss, t.longest_loss);
+    }
+    return a;
+  };
+  constexpr std::size_t GRAIN = 1 << 16;
+  auto side = [&](std::size_t first, std::size_t last) {
+    return tbb::parallel_reduce(tbb::blocked_range<std::size_t>(first, last, GRAIN), Stats{}, count, join);
+  };
+  return join(side(0, std::min<std::size_t>(per_side, codes.size())), side(std::min<std::size_t>(per_side, codes.size()), codes.size()));
 }
 
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
