@@ -7,6 +7,7 @@
 #include <array>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "formats/symmetry.h"
 #include "gen/exit_tables.h"
@@ -202,12 +203,15 @@ class QothSolver {
   }
 
   // The finished hands (the only wins in 0 plies) are due at their level, the best
-  // moves out at theirs. Counted first, so that the lists take 4 bytes a position.
+  // moves out at theirs. Counted first, so that the lists take 4 bytes a position; both
+  // scans run in parallel over fixed parts of the positions, each part filling its own
+  // stretch of every list, so the lists come out in index order as a serial scan's.
   void list_due() {
+    constexpr std::size_t LISTS = 2 * (MAX_POINTS + 1), PARTS = 64;
     // List k: due_[k] for k <= MAX_POINTS, else exits_[k - MAX_POINTS - 1].
     auto lists = [&](std::size_t k) -> Levels& { return k <= MAX_POINTS ? due_[k] : exits_[k - MAX_POINTS - 1]; };
-    auto each_due = [&](auto&& f) {
-      for (std::uint64_t g = 0; g < 2 * n_; ++g) {
+    auto each_due = [&](std::size_t part, auto&& f) {
+      for (std::uint64_t g = 2 * n_ * part / PARTS, end = 2 * n_ * (part + 1) / PARTS; g < end; ++g) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         const std::uint16_t exit = c & NO_EXIT;
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
@@ -215,14 +219,28 @@ class QothSolver {
         f(std::size_t(v.points) + (is_final(c) ? 0 : MAX_POINTS + 1), std::size_t(v.distance), Node(g));
       }
     };
-    std::array<std::vector<std::size_t>, 2 * (MAX_POINTS + 1)> counts;
-    each_due([&](std::size_t k, std::size_t d, Node) {
-      if (d >= counts[k].size()) counts[k].resize(d + 1);
-      ++counts[k][d];
+    // counts[part][k][d], then where each part's stretch of list (k, d) starts.
+    std::vector<std::array<std::vector<std::size_t>, LISTS>> counts(PARTS);
+    tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
+      each_due(part, [&](std::size_t k, std::size_t d, Node) {
+        if (d >= counts[part][k].size()) counts[part][k].resize(d + 1);
+        ++counts[part][k][d];
+      });
     });
-    for (std::size_t k = 0; k < counts.size(); ++k)
-      for (std::size_t d = 0; d < counts[k].size(); ++d) lists(k)[d].reserve(counts[k][d]);
-    each_due([&](std::size_t k, std::size_t d, Node g) { lists(k)[d].push_back(g); });
+    for (std::size_t k = 0; k < LISTS; ++k)
+      for (std::size_t d = 0;; ++d) {
+        std::size_t total = 0, more = 0;
+        for (auto& part : counts) {
+          if (d >= part[k].size()) continue;
+          ++more;
+          total += std::exchange(part[k][d], total);  // now the part's start
+        }
+        if (!more) break;
+        lists(k)[d].resize(total);
+      }
+    tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
+      each_due(part, [&](std::size_t k, std::size_t d, Node g) { lists(k)[d][counts[part][k][d]++] = g; });
+    });
   }
 
   // Level (t, d): the moves out due now, then the positions won or lost by t in d plies
