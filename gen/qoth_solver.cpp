@@ -7,6 +7,7 @@
 #include <array>
 #include <limits>
 #include <optional>
+#include <span>
 #include <utility>
 
 #include "formats/symmetry.h"
@@ -21,6 +22,9 @@ namespace {
 using Node = std::uint32_t;  // global index: side to move white, then black
 
 constexpr int MAX_POINTS = 5;
+// A position has at most this many predecessors: each piece of the side that moved from
+// one of at most 27 squares (a queen's), and the pass.
+constexpr std::size_t MAX_PREDECESSORS = MAX_TABLE_PIECES * 27 + 1;
 constexpr std::uint16_t TENTATIVE = 0x8000;
 constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
 
@@ -112,9 +116,12 @@ class QothSolver {
     const Color mover = ~pos.side_to_move();
     const Index::Neighbourhood near(index_, pos);
     const Bitboard empty = ~pos.occupied();
+    // A board more than two changes from symmetric has no predecessor one change from
+    // it: most boards, tested once rather than once per piece.
+    const bool near_symmetric = may_become_symmetric(pos.pieces(), 2);
     for (Bitboard pieces = pos.pieces(mover); pieces;) {
       const Square to = pop_lsb(pieces);
-      const bool maybe = may_become_symmetric(pos.pieces() ^ square_bb(to), 1);
+      const bool maybe = near_symmetric && may_become_symmetric(pos.pieces() ^ square_bb(to), 1);
       for (Bitboard b = piece_attacks(type_of(pos.piece_on(to)), to, pos.occupied()) & empty; b;) {
         const Square from = pop_lsb(b);
         f(global(mover, near.moved(to, from)), maybe ? stabiliser_after(pos, to, from) : 1);
@@ -267,7 +274,7 @@ class QothSolver {
     tbb::enumerable_thread_specific<std::vector<Node>> next;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
       Index::Decoder decoder(index_);
-      std::vector<std::pair<Node, int>> preds;
+      std::array<std::pair<Node, int>, MAX_PREDECESSORS> preds;
       auto& out = next.local();
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
         const Node g = nodes[i];
@@ -275,13 +282,13 @@ class QothSolver {
         const Position& pos = *decoder.decode(g % n_, side_of(g));
         // All the predecessors first, their cache lines fetched together: the atomic
         // updates below stall the core, so their misses should be over by then.
-        preds.clear();
+        std::size_t count = 0;
         for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
           __builtin_prefetch(&codes_[p]);
           if (!lost_here) __builtin_prefetch(&counters_[p]);
-          preds.emplace_back(p, weight);
+          preds[count++] = {p, weight};
         });
-        for (const auto& [p, weight] : preds) {
+        for (const auto& [p, weight] : std::span(preds.data(), count)) {
           const std::uint16_t c = code_at(p).load(std::memory_order_relaxed);
           if (is_final(c)) continue;
           if (lost_here) {
