@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
 #include "rules/notation.h"
@@ -38,9 +39,30 @@ bool good_file(const std::filesystem::path& path, const Material& m, const Table
 
 // No probe ever reads a non-position (an index hole, or the side not to move in check):
 // giving each the value before it makes longer runs, which compress better.
+// In parallel by parts: a part's leading holes take the last value of the parts before
+// it, found first, so the codes come out as one serial pass would leave them.
 void fill_holes(std::vector<std::uint16_t>& codes) {
-  std::uint16_t last = DRAW_CODE;
-  for (auto& c : codes) c = c == NO_POSITION_CODE ? last : (last = c);
+  constexpr std::size_t PARTS = 64;
+  auto first_of = [&](std::size_t part) { return codes.size() * part / PARTS; };
+  std::array<std::uint16_t, PARTS> last_in{};  // NO_POSITION_CODE: the part is all holes
+  tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
+    last_in[part] = NO_POSITION_CODE;
+    for (std::size_t i = first_of(part + 1); i > first_of(part);)
+      if (codes[--i] != NO_POSITION_CODE) {
+        last_in[part] = codes[i];
+        break;
+      }
+  });
+  tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
+    std::uint16_t last = DRAW_CODE;
+    for (std::size_t before = part; before-- > 0;)
+      if (last_in[before] != NO_POSITION_CODE) {
+        last = last_in[before];
+        break;
+      }
+    for (std::size_t i = first_of(part); i < first_of(part + 1); ++i)
+      codes[i] = codes[i] == NO_POSITION_CODE ? last : (last = codes[i]);
+  });
 }
 
 // Bytes a value of table c takes held as a child (plan_memory).

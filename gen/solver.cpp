@@ -60,8 +60,9 @@ class Solver {
     // The codes become the table's, in place: the peak stays at the solve's 3 bytes a
     // position.
     decltype(counters_)().swap(counters_);
-    for (std::uint16_t& c : codes_)
-      if (!is_final(c)) c = DRAW_CODE;  // never resolved: a draw
+    tbb::parallel_for(std::uint64_t(0), 2 * n_, [&](std::uint64_t g) {
+      if (!is_final(codes_[g])) codes_[g] = DRAW_CODE;  // never resolved: a draw
+    });
     table_->codes = std::move(codes_);
     return table_;
   }
