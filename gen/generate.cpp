@@ -173,7 +173,8 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
   auto side = [&](std::size_t first, std::size_t last) {
     return tbb::parallel_reduce(tbb::blocked_range<std::size_t>(first, last, GRAIN), Stats{}, count, join);
   };
-  return join(side(0, std::min<std::size_t>(per_side, codes.size())), side(std::min<std::size_t>(per_side, codes.size()), codes.size()));
+  const std::size_t black = std::min<std::size_t>(per_side, codes.size());
+  return join(side(0, black), side(black, codes.size()));
 }
 
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,

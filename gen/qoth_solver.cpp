@@ -13,6 +13,7 @@
 #include "formats/symmetry.h"
 #include "gen/exit_tables.h"
 #include "gen/scan.h"
+#include "gen/working_code.h"
 #include "rules/movegen.h"
 
 namespace hilltb {
@@ -25,10 +26,7 @@ constexpr int MAX_POINTS = 5;
 // A position has at most this many predecessors: each piece of the side that moved from
 // one of at most 27 squares (a queen's), and the pass.
 constexpr std::size_t MAX_PREDECESSORS = MAX_TABLE_PIECES * 27 + 1;
-constexpr std::uint16_t TENTATIVE = 0x8000;
-constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
 
-bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
 // Whether a tentative position may yet lose: not when its best move out of the table
 // draws or wins (an even code), for its count then never runs out. Its count decides
 // nothing, so no locked update for it (the levels' costliest instruction).
@@ -64,9 +62,7 @@ class QothSolver {
       for (std::size_t d = 0; d < due_[t].at.size() || d < exits_[t].at.size(); ++d) level(t, d);
     // The codes become the table's, in place, once the counters are gone.
     decltype(counters_)().swap(counters_);
-    tbb::parallel_for(std::uint64_t(0), 2 * n_, [&](std::uint64_t g) {
-      if (!is_final(codes_[g])) codes_[g] = DRAW_CODE;  // no sweep reached it: a draw
-    });
+    settle_draws(codes_);  // what no sweep reached
     table_->codes = std::move(codes_);
     return table_;
   }

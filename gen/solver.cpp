@@ -8,16 +8,13 @@
 #include "gen/exit_tables.h"
 #include "gen/scan.h"
 #include "gen/unmove.h"
+#include "gen/working_code.h"
 #include "rules/outcome.h"
 
 namespace hilltb {
 
 namespace {
 
-constexpr std::uint16_t TENTATIVE = 0x8000;
-constexpr std::uint16_t NO_EXIT = 0x7FFF;  // tentative with no move out of the table
-
-bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
 bool decided(std::uint16_t c) { return is_final(c) && c != DRAW_CODE && c != NO_POSITION_CODE; }
 int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
 std::uint16_t win(int d) { return encode_value({1, d, 0}); }
@@ -60,9 +57,7 @@ class Solver {
     // The codes become the table's, in place: the peak stays at the solve's 3 bytes a
     // position.
     decltype(counters_)().swap(counters_);
-    tbb::parallel_for(std::uint64_t(0), 2 * n_, [&](std::uint64_t g) {
-      if (!is_final(codes_[g])) codes_[g] = DRAW_CODE;  // never resolved: a draw
-    });
+    settle_draws(codes_);  // what no pass resolved
     table_->codes = std::move(codes_);
     return table_;
   }

@@ -103,17 +103,17 @@ void init_magics(Magic* magics, std::vector<Bitboard>& storage, const int (&dirs
     m.shift = 64 - popcount(m.mask);
     m.magic = numbers[s];
     m.attacks = storage.data() + offset;
-    offset += std::size_t(1) << popcount(m.mask);
     // Carry-rippler enumeration of every subset of the mask. No slider's attacks are
     // empty, so a zero slot is a free one.
     Bitboard b = 0;
     do {
-      Bitboard& slot = storage[m.attacks - storage.data() + m.index(b)];
+      Bitboard& slot = storage[offset + m.index(b)];
       const Bitboard attacks = slide(dirs, s, b);
       if (slot && slot != attacks) std::abort();  // a wrong multiplier: never with these
       slot = attacks;
       b = (b - m.mask) & m.mask;
     } while (b);
+    offset += std::size_t(1) << popcount(m.mask);
   }
 }
 
