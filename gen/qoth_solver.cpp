@@ -1,10 +1,11 @@
 #include "qoth_solver.h"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_sort.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <bit>
 #include <limits>
 #include <optional>
 #include <span>
@@ -46,11 +47,48 @@ struct Levels {
   }
 };
 
+// The positions due at one level, a bit each in index order, with a bit per group of
+// 64 words that holds any: a sweep reads them in index order (kind to the Decoder and
+// the caches) without sorting a list, marking one costs a bit rather than 4 bytes,
+// and the set is the same whatever the threads' order.
+class DueSet {
+ public:
+  static constexpr std::uint64_t GROUP = 64 * 64;  // positions a group bit covers
+
+  explicit DueSet(std::uint64_t nodes) : words_((nodes + 63) / 64), groups_((words_.size() + 63) / 64) {}
+
+  void mark(Node g) {
+    words_[g / 64].fetch_or(std::uint64_t(1) << (g % 64), std::memory_order_relaxed);
+    std::atomic<std::uint64_t>& group = groups_[g / GROUP];
+    const std::uint64_t bit = std::uint64_t(1) << (g / 64 % 64);
+    if (!(group.load(std::memory_order_relaxed) & bit)) group.fetch_or(bit, std::memory_order_relaxed);
+  }
+  std::size_t groups() const { return groups_.size(); }
+  // f(Node) for each position marked in group k, in index order, clearing them: only the
+  // thread sweeping group k touches it while the set is swept.
+  template <typename F>
+  void take_group(std::size_t k, F&& f) {
+    std::uint64_t group = groups_[k].load(std::memory_order_relaxed);
+    groups_[k].store(0, std::memory_order_relaxed);
+    for (; group; group &= group - 1) {
+      std::atomic<std::uint64_t>& word = words_[64 * k + std::size_t(std::countr_zero(group))];
+      std::uint64_t bits = word.load(std::memory_order_relaxed);
+      word.store(0, std::memory_order_relaxed);
+      const Node first = Node(64 * (64 * k + std::size_t(std::countr_zero(group))));
+      for (; bits; bits &= bits - 1) f(Node(first + std::countr_zero(bits)));
+    }
+  }
+
+ private:
+  std::vector<std::atomic<std::uint64_t>> words_;
+  std::vector<std::atomic<std::uint64_t>> groups_;
+};
+
 class QothSolver {
  public:
   QothSolver(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), codes_(2 * n_), counters_(2 * n_) {
+        n_(index_.size()), codes_(2 * n_), counters_(2 * n_), due_(2 * n_), next_(2 * n_) {
     if (2 * n_ > std::numeric_limits<Node>::max()) throw std::logic_error(m.name() + ": too many positions");
     for (int t : index_.symmetries())
       if (t) symmetries_.push_back(t);
@@ -58,8 +96,11 @@ class QothSolver {
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
-    for (int t = MAX_POINTS; t >= 1; --t)
-      for (std::size_t d = 0; d < due_[t].at.size() || d < exits_[t].at.size(); ++d) level(t, d);
+    for (int t = MAX_POINTS; t >= 1; --t) {
+      due_count_ = finished_[t].size();
+      for (Node g : std::exchange(finished_[t], {})) due_.mark(g);
+      for (std::size_t d = 0; due_count_ || d < exits_[t].at.size(); ++d) level(t, d);
+    }
     // The codes become the table's, in place, once the counters are gone.
     decltype(counters_)().swap(counters_);
     settle_draws(codes_);  // what no sweep reached
@@ -211,8 +252,10 @@ class QothSolver {
   // stretch of every list, so the lists come out in index order as a serial scan's.
   void list_due() {
     constexpr std::size_t LISTS = 2 * (MAX_POINTS + 1), PARTS = 64;
-    // List k: due_[k] for k <= MAX_POINTS, else exits_[k - MAX_POINTS - 1].
-    auto lists = [&](std::size_t k) -> Levels& { return k <= MAX_POINTS ? due_[k] : exits_[k - MAX_POINTS - 1]; };
+    // List k: finished_[k] (at distance 0) for k <= MAX_POINTS, else exits_[k - MAX_POINTS - 1].
+    auto lists = [&](std::size_t k, std::size_t d) -> std::vector<Node>& {
+      return k <= MAX_POINTS ? finished_[k] : exits_[k - MAX_POINTS - 1][d];
+    };
     auto each_due = [&](std::size_t part, auto&& f) {
       for (std::uint64_t g = 2 * n_ * part / PARTS, end = 2 * n_ * (part + 1) / PARTS; g < end; ++g) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
@@ -239,41 +282,38 @@ class QothSolver {
           total += std::exchange(part[k][d], total);  // now the part's start
         }
         if (!more) break;
-        lists(k)[d].resize(total);
+        lists(k, d).resize(total);
       }
     tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
-      each_due(part, [&](std::size_t k, std::size_t d, Node g) { lists(k)[d][counts[part][k][d]++] = g; });
+      each_due(part, [&](std::size_t k, std::size_t d, Node g) { lists(k, d)[counts[part][k][d]++] = g; });
     });
   }
 
   // Level (t, d): the moves out due now, then the positions won or lost by t in d plies
-  // reach their predecessors.
+  // (due_) reach their predecessors, which are due at the next level (next_).
   void level(int t, std::size_t d) {
     check_cancel(hooks_);
     // Named "pass ...": a line per level would flood logs (gen/progress.cpp).
     report(hooks_, "pass " + std::to_string(t) + " points, ply " + std::to_string(d), double(decided_) / double(2 * n_));
     const std::uint16_t won = win(t, int(d) + 1), lost = loss(t, int(d) + 1);
-    std::vector<Node> exits = std::move(exits_[t][d]);
-    std::vector<Node>& due = due_[t][d];
-    for (Node g : exits) {
-      const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
-      if (is_final(c)) continue;
-      const std::uint16_t exit = c & NO_EXIT;
-      // A winning move out stands (nothing better came before); a losing one is the
-      // last move to resolve only when the count runs out with it.
-      if (decode_value(exit, true).result > 0 || counters_[g].fetch_sub(1, std::memory_order_relaxed) == 1)
-        if (set_final(g, exit)) due.push_back(g);
-    }
-    std::vector<Node> nodes = std::move(due);
-    decided_ += nodes.size();
-    tbb::parallel_sort(nodes.begin(), nodes.end());  // decoding in index order is kinder to caches
-    tbb::enumerable_thread_specific<std::vector<Node>> next;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nodes.size(), 256), [&](const auto& r) {
+    if (d < exits_[t].at.size())
+      for (Node g : std::exchange(exits_[t][d], {})) {
+        const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
+        if (is_final(c)) continue;
+        const std::uint16_t exit = c & NO_EXIT;
+        // A winning move out stands (nothing better came before); a losing one is the
+        // last move to resolve only when the count runs out with it.
+        if (decode_value(exit, true).result > 0 || counters_[g].fetch_sub(1, std::memory_order_relaxed) == 1)
+          if (set_final(g, exit)) due_.mark(g), ++due_count_;
+      }
+    if (!due_count_) return;
+    decided_ += due_count_;
+    std::atomic<std::uint64_t> next_count{0};
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, due_.groups()), [&](const auto& r) {
       Index::Decoder decoder(index_);
       std::array<std::pair<Node, int>, MAX_PREDECESSORS> preds;
-      auto& out = next.local();
-      for (std::size_t i = r.begin(); i < r.end(); ++i) {
-        const Node g = nodes[i];
+      std::uint64_t marked = 0;
+      for (std::size_t k = r.begin(); k < r.end(); ++k) due_.take_group(k, [&](Node g) {
         const bool lost_here = code_at(g).load(std::memory_order_relaxed) & 1;
         const Position& pos = *decoder.decode(g % n_, side_of(g));
         // All the predecessors first, their cache lines fetched together: the atomic
@@ -288,17 +328,16 @@ class QothSolver {
           const std::uint16_t c = code_at(p).load(std::memory_order_relaxed);
           if (is_final(c)) continue;
           if (lost_here) {
-            if (set_final(p, won)) out.push_back(p);
+            if (set_final(p, won)) next_.mark(p), ++marked;
           } else if (can_lose(c) && counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
-            if (set_final(p, lost)) out.push_back(p);
+            if (set_final(p, lost)) next_.mark(p), ++marked;
           }
         }
-      }
+      });
+      next_count += marked;
     });
-    for (auto& local : next) {
-      auto& to = due_[t][d + 1];
-      to.insert(to.end(), local.begin(), local.end());
-    }
+    std::swap(due_, next_);
+    due_count_ = next_count.load();
   }
 
   std::shared_ptr<SolvedTable> table_;
@@ -309,8 +348,10 @@ class QothSolver {
   std::vector<int> symmetries_;  // the table's, less the identity
   std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
   std::vector<std::atomic<std::uint8_t>> counters_;
-  std::array<Levels, MAX_POINTS + 1> due_;    // [points]: positions decided at each distance
+  std::array<std::vector<Node>, MAX_POINTS + 1> finished_;  // [points]: finished hands (due at ply 0)
   std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
+  DueSet due_, next_;                         // the level being swept, the next
+  std::uint64_t due_count_ = 0;               // positions in due_
   std::uint64_t decided_ = 0;                 // positions swept so far, for the progress bar
 };
 
@@ -322,9 +363,9 @@ std::shared_ptr<SolvedTable> solve_qoth_table(const Material& material, const Ta
 }
 
 std::uint64_t solve_qoth_memory(std::uint64_t positions_per_side) {
-  // Codes and counters, and the level lists at their fullest; the codes become the
-  // table's in place.
-  return positions_per_side * 2 * (3 + 4);
+  // Codes and counters, the lists of moves out at their fullest and the two sets due
+  // (a bit each); the codes become the table's in place.
+  return positions_per_side * 2 * (3 + 4) + positions_per_side / 2;
 }
 
 }  // namespace hilltb

@@ -14,7 +14,8 @@
 //
 // Working memory is 3 bytes a position (a 16-bit code, final or tentative holding the
 // best move out, and an 8-bit count of moves not yet known to win for the opponent)
-// plus the lists of positions due at each level (4 bytes a decided position at most).
+// plus the lists of positions whose best move out falls due at each level (4 bytes a
+// position at most) and a bit a position for those due at the level swept and the next.
 #pragma once
 
 #include "gen/solver.h"
