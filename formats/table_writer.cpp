@@ -122,12 +122,14 @@ std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, 
 
 WriteOptions WriteOptions::for_variant(Variant v) {
   WriteOptions o;
-  if (v == Variant::Qoth) o.level = 9, o.dictionary = false;
+  if (v == Variant::Qoth) o.small_values = 0;
   return o;
 }
 
-int WriteOptions::level_for(std::uint64_t values_per_side) const {
-  return level ? level : values_per_side <= (1u << 20) ? 19 : 13;
+WriteOptions::Compression WriteOptions::compression_for(std::uint64_t values_per_side) const {
+  if (level) return {level, 0, dictionary};
+  if (values_per_side <= small_values) return {19, 0, dictionary};
+  return {8, 5, false};
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
@@ -145,11 +147,11 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   header.sides = only == COLOR_NB ? 3 : std::uint8_t(1 << only);
   header.block_count = (only == COLOR_NB ? 2 : 1) * header.blocks_per_side();
 
-  const int level = options.level_for(header.positions_per_side);
+  const WriteOptions::Compression z = options.compression_for(header.positions_per_side);
   std::vector<std::uint8_t> dict;
-  if (options.dictionary) dict = train_dictionary(codes, header);
+  if (z.dictionary) dict = train_dictionary(codes, header);
   std::unique_ptr<ZSTD_CDict, CDictDeleter> cdict(
-      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), level));
+      dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), z.level));
 
   // Blocks compress independently, in parallel; their order in the file is fixed, so
   // the bytes are the same whatever the thread count.
@@ -158,7 +160,8 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   // read, even where the whole-file checksum is never checked.
   tbb::enumerable_thread_specific<std::unique_ptr<ZSTD_CCtx, CCtxDeleter>> contexts([&] {
     std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx(ZSTD_createCCtx());
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, z.level);
+    if (z.min_match) ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_minMatch, z.min_match);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
     if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
     return cctx;

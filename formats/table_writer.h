@@ -7,22 +7,34 @@
 namespace hilltb {
 
 struct WriteOptions {
-  int level = 0;                      // zstd level; 0: by table size (level_for)
+  int level = 0;                      // zstd level; 0: by table size (compression_for)
   // Values per block; 0 chooses by size: one block per side to move for small tables
   // (best compression), else 16,384 (a cold read decompresses 16 KiB at most; see
   // bench/RESULTS.md for the measured trade-off).
   std::uint32_t block_values = 0;
   bool dictionary = true;             // train a zstd dictionary on the blocks when it helps
+  // Tables of up to this many values a side are written as small as zstd makes them;
+  // larger ones fast (compression_for).
+  std::uint64_t small_values = std::uint64_t(1) << 20;
 
-  // The defaults by variant: chess and koth favour size (a dictionary, the level by
-  // size); the qoth sets are a hundred times larger, so time counts more there: level 9
-  // without a dictionary writes QRvBN 3.4x faster for 11% more bytes (bench/RESULTS.md).
+  // The defaults by variant: chess and koth favour size for their small tables; the
+  // qoth sets are a hundred times larger, so every qoth table is written fast.
   static WriteOptions for_variant(Variant v);
-  // The level a table of this many values a side is written at: `level` when set, else
-  // 19 up to 2^20 values a side (tables of 3 pieces: it costs nothing there) and 13
-  // above, where compression is a tenth of a 5-piece koth table's time: within 2-4% of
-  // level 15's bytes in half its time (bench/RESULTS.md, stop 15).
-  int level_for(std::uint64_t values_per_side) const;
+
+  // What zstd is given for a table of this many values a side.
+  struct Compression {
+    int level;
+    int min_match;  // ZSTD_c_minMatch; 0: zstd's for the level
+    bool dictionary;
+  };
+  // `level` when set (zstd's parameters for it, a dictionary if `dictionary`); else up
+  // to `small_values` level 19 with a dictionary (3-piece chess and koth tables: it
+  // costs nothing there), and above level 8 matching 5 bytes at least, without one: the
+  // codes come in runs that short matches only break up, so this writes a 5-piece koth
+  // table in a quarter of level 13's time for 4-6% more bytes, and a qoth table in 0.6
+  // of level 9's for 0.5% fewer; a dictionary buys 0.2% on blocks of 16,384 values
+  // (bench/RESULTS.md, stop 19).
+  Compression compression_for(std::uint64_t values_per_side) const;
 };
 
 // `codes` holds 2 * header.positions_per_side value codes, white to move first, or,

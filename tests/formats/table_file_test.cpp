@@ -83,6 +83,22 @@ TEST(TableFile, RoundTripOneAndTwoByteValuesWithAndWithoutDictionary) {
   }
 }
 
+// The defaults by size: a small table as small as zstd makes it (with a dictionary), a
+// large one fast (none); both read back.
+TEST(TableFile, DefaultCompressionBySize) {
+  TempDir dir;
+  const WriteOptions options = WriteOptions::for_variant(Variant::Koth);
+  for (std::uint64_t per_side : {std::uint64_t(300000), options.small_values + 1}) {
+    const auto codes = sample_codes(per_side, 60, 7);
+    const fs::path path = dir.path / "koth" / "KQvK.htb";
+    write_table(path, header_for(per_side), codes, options);
+    TableReader reader(path, KOTH);
+    EXPECT_EQ(reader.header().dict_size > 0, per_side <= options.small_values) << per_side;
+    for (std::uint64_t idx = 0; idx < per_side; idx += 1009) ASSERT_EQ(reader.code(BLACK, idx), codes[per_side + idx]);
+  }
+  EXPECT_EQ(WriteOptions::for_variant(Variant::Qoth).compression_for(1000).min_match, 5);  // qoth: fast at every size
+}
+
 TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
   TempDir dir;
   const std::uint64_t per_side = 50000;
