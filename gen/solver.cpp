@@ -131,10 +131,19 @@ class Solver {
         code_at(g).store(win(1), std::memory_order_relaxed);
         return;
       }
+      // Each move out of the table is valued; the quiet moves are only counted, by
+      // destination squares, unless each needs a look of its own: a move that may let
+      // the opponent's king onto the hill (steps_into_loss), or a move to a placement a
+      // symmetry may fix (its weight, below).
+      const Bitboard their_steps = koth_ ? hill_steps(pos, ~stm) : 0;
+      const bool weighted = !pawns_ && index_.moves_may_be_fixed(pos);
       MoveList list;
-      generate_legal(pos, list);
-      if (ep_possible_) find_ep_nodes(g, pos, list.size == 0, nodes.local());
-      const Outcome o = outcome(pos, list);
+      unsigned quiet = 0;  // the moves not in `list`
+      if (their_steps || weighted) generate_legal(pos, list);
+      else quiet = unsigned(generate_legal_counting_quiet(pos, list));
+      const bool no_moves = list.size == 0 && quiet == 0;
+      if (ep_possible_) find_ep_nodes(g, pos, no_moves, nodes.local());
+      const Outcome o = no_moves ? outcome(pos, list) : Outcome{};
       if (o.over()) {
         code_at(g).store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
                          std::memory_order_relaxed);
@@ -143,8 +152,7 @@ class Solver {
       }
       std::uint16_t best_exit = NO_EXIT;
       auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false); };
-      unsigned inside = 0;
-      const Bitboard their_steps = koth_ ? hill_steps(pos, ~stm) : 0;
+      unsigned inside = quiet;
       auto count_moves = [&](auto weight) {
         for (Move m : list) {
           if (m.is_promotion() || pos.piece_on(m.to()) != NO_PIECE) {
@@ -162,7 +170,7 @@ class Solver {
       // the kings stand where a symmetry can fix them (never with pawns). The
       // Neighbourhood (4.7 KB) is made only then: an optional one was zeroed for every
       // position, 8% of a pawn table's init.
-      if (!pawns_ && index_.moves_may_be_fixed(pos)) {
+      if (weighted) {
         const Index::Neighbourhood near(index_, pos);
         count_moves([&](Move m) { return near.moved_stabiliser_size(m.from(), m.to()); });
       } else {

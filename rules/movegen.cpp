@@ -23,13 +23,38 @@ Bitboard pinned_pieces(const Position& pos, Color us, Square ksq) {
   return pinned;
 }
 
-void add_promotions(MoveList& list, Square from, Square to) {
-  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) list.push(Move::promotion(from, to, pt));
+// Where chess_moves puts its moves: push(m) takes one move, add(from, dests) a piece's
+// moves to the squares of dests.
+struct ListSink {
+  MoveList& list;
+  void push(Move m) { list.push(m); }
+  void add(Square from, Bitboard dests) {
+    while (dests) list.push(Move(from, pop_lsb(dests)));
+  }
+};
+// The captures and promotions into a list, the other moves only counted.
+struct CountingSink {
+  MoveList& noisy;
+  Bitboard enemies;
+  int quiet = 0;
+  void push(Move m) {
+    if (m.is_promotion() || m.kind() == Move::EN_PASSANT || (square_bb(m.to()) & enemies)) noisy.push(m);
+    else ++quiet;
+  }
+  void add(Square from, Bitboard dests) {
+    quiet += popcount(dests & ~enemies);
+    for (Bitboard b = dests & enemies; b;) noisy.push(Move(from, pop_lsb(b)));
+  }
+};
+
+template <typename Sink>
+void add_promotions(Sink& sink, Square from, Square to) {
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) sink.push(Move::promotion(from, to, pt));
 }
 
 // Pawn moves that land in `target` (all squares, or the ones that answer a check).
-template <Color Us>
-void pawn_moves(const Position& pos, MoveList& list, Bitboard target,
+template <Color Us, typename Sink>
+void pawn_moves(const Position& pos, Sink& sink, Bitboard target,
                 Bitboard pinned, Square ksq) {
   constexpr Color Them = ~Us;
   constexpr Bitboard last_rank = Us == WHITE ? RANK_8 : RANK_1;
@@ -50,8 +75,8 @@ void pawn_moves(const Position& pos, MoveList& list, Bitboard target,
     while (dests) {
       const Square to = pop_lsb(dests);
       if (!allowed(from, to)) continue;
-      if (square_bb(to) & last_rank) add_promotions(list, from, to);
-      else list.push(Move(from, to));
+      if (square_bb(to) & last_rank) add_promotions(sink, from, to);
+      else sink.push(Move(from, to));
     }
   }
   // En passant: tested by occupancy after the capture, which covers pins along the
@@ -64,20 +89,20 @@ void pawn_moves(const Position& pos, MoveList& list, Bitboard target,
     const Square from = pop_lsb(capturers);
     const Bitboard occ = (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
     if (!(pos.attackers_to(ksq, occ) & pos.pieces(Them) & ~square_bb(captured)))
-      list.push(Move(from, ep, Move::EN_PASSANT));
+      sink.push(Move(from, ep, Move::EN_PASSANT));
   }
 }
 
-template <Color Us>
-void castling_moves(const Position& pos, MoveList& list, Square ksq) {
+template <Color Us, typename Sink>
+void castling_moves(const Position& pos, Sink& sink, Square ksq) {
   constexpr Color Them = ~Us;
   const std::uint8_t rights = pos.castling() >> (Us == WHITE ? 0 : 2);
   const Bitboard occ = pos.occupied();
   auto safe = [&](Square s) { return !(pos.attackers_to(s, occ) & pos.pieces(Them)); };
   if ((rights & 1) && !(between(ksq, ksq + 3) & occ) && safe(ksq + 1) && safe(ksq + 2))
-    list.push(Move(ksq, ksq + 2, Move::CASTLING));
+    sink.push(Move(ksq, ksq + 2, Move::CASTLING));
   if ((rights & 2) && !(between(ksq, ksq - 4) & occ) && safe(ksq - 1) && safe(ksq - 2))
-    list.push(Move(ksq, ksq - 2, Move::CASTLING));
+    sink.push(Move(ksq, ksq - 2, Move::CASTLING));
 }
 
 // The squares the opponent attacks given the occupancy: one lookup a piece of theirs,
@@ -92,8 +117,8 @@ Bitboard attacked_by_them(const Position& pos, Bitboard occ) {
   return a;
 }
 
-template <Color Us>
-void chess_moves(const Position& pos, MoveList& list) {
+template <Color Us, typename Sink>
+void chess_moves(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard us = pos.pieces(Us);
@@ -101,8 +126,7 @@ void chess_moves(const Position& pos, MoveList& list) {
   const Bitboard checkers = pos.attackers_to(ksq, occ) & pos.pieces(Them);
 
   // King steps, tested with the king lifted so that it can't hide behind itself.
-  if (Bitboard dests = king_attacks(ksq) & ~us)
-    for (dests &= ~attacked_by_them<Us>(pos, occ ^ square_bb(ksq)); dests;) list.push(Move(ksq, pop_lsb(dests)));
+  if (Bitboard dests = king_attacks(ksq) & ~us) sink.add(ksq, dests & ~attacked_by_them<Us>(pos, occ ^ square_bb(ksq)));
   if (more_than_one(checkers)) return;
 
   // Out of a single check: capture the checker or block the line.
@@ -114,11 +138,11 @@ void chess_moves(const Position& pos, MoveList& list) {
       const Square from = pop_lsb(bb);
       Bitboard d = piece_attacks(pt, from, occ) & target;
       if (pinned & square_bb(from)) d &= line(ksq, from);
-      while (d) list.push(Move(from, pop_lsb(d)));
+      sink.add(from, d);
     }
   }
-  pawn_moves<Us>(pos, list, target, pinned, ksq);
-  if (!checkers && pos.castling()) castling_moves<Us>(pos, list, ksq);
+  pawn_moves<Us>(pos, sink, target, pinned, ksq);
+  if (!checkers && pos.castling()) castling_moves<Us>(pos, sink, ksq);
 }
 
 // Adds colour us's piece moves to list, or with no list only tells whether there is one.
@@ -156,15 +180,26 @@ void generate_legal(const Position& pos, MoveList& list) {
     case Variant::Koth:
       if (pos.pieces(KING) & HILL) return;
       [[fallthrough]];
-    case Variant::Chess:
-      us == WHITE ? chess_moves<WHITE>(pos, list) : chess_moves<BLACK>(pos, list);
+    case Variant::Chess: {
+      ListSink sink{list};
+      us == WHITE ? chess_moves<WHITE>(pos, sink) : chess_moves<BLACK>(pos, sink);
       return;
+    }
     case Variant::Qoth: {
       if (qoth_check_holds(pos, us)) return;
       if (!qoth_piece_moves(pos, us, &list) && qoth_can_move(pos, ~us)) list.push(Move::pass());
       return;
     }
   }
+}
+
+int generate_legal_counting_quiet(const Position& pos, MoveList& noisy) {
+  noisy.size = 0;
+  if (pos.variant() == Variant::Koth && (pos.pieces(KING) & HILL)) return 0;
+  const Color us = pos.side_to_move();
+  CountingSink sink{noisy, pos.pieces(~us)};
+  us == WHITE ? chess_moves<WHITE>(pos, sink) : chess_moves<BLACK>(pos, sink);
+  return sink.quiet;
 }
 
 }  // namespace hilltb

@@ -24,6 +24,10 @@ struct MoveList {
 //  qoth: every move but onto the fixed pawns, none once the mover's check holds,
 //        and the pass (Move::pass()) when the mover has no move but the opponent has.
 void generate_legal(const Position& pos, MoveList& list);
+// Chess and koth: generate_legal's moves split into the captures and promotions (en
+// passant included), listed in `noisy`, and the other moves, only counted (returned).
+// For a caller that looks at each capture but only counts the rest (retrograde init).
+int generate_legal_counting_quiet(const Position& pos, MoveList& noisy);
 
 // Queen of the Hill: the pieces of colour c that attack the target, and whether
 // their number beats the opponent's piece count (the "check").

@@ -1,11 +1,13 @@
 // Chess and King of the Hill perft against counts made with fairy-stockfish
-// (tests/data/perft_expected.txt; tests/data/make_perft_expected.py made it).
+// (tests/data/perft_expected.txt; tests/data/make_perft_expected.py made it), and the
+// move generator that only counts quiet moves against the one that lists them.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "rules/fen.h"
+#include "rules/movegen.h"
 #include "rules/perft.h"
 
 namespace hilltb {
@@ -52,6 +54,30 @@ TEST(Perft, MatchesFairyStockfish) {
   }
   EXPECT_GE(koth, 30);
   EXPECT_GE(chess, 30);
+}
+
+// generate_legal_counting_quiet lists exactly generate_legal's captures, promotions and
+// en-passant captures, in its order, and counts the rest: at every node three plies
+// below each perft position (castling, en passant, promotions, checks and pins among them).
+void expect_split_matches(const Position& pos, int depth) {
+  MoveList all, noisy;
+  generate_legal(pos, all);
+  const int quiet = generate_legal_counting_quiet(pos, noisy);
+  std::vector<Move> expected_noisy;
+  for (Move m : all)
+    if (m.is_promotion() || m.kind() == Move::EN_PASSANT || pos.piece_on(m.to()) != NO_PIECE) expected_noisy.push_back(m);
+  ASSERT_EQ(std::vector<Move>(noisy.begin(), noisy.end()), expected_noisy) << to_fen(pos);
+  ASSERT_EQ(quiet, all.size - int(expected_noisy.size())) << to_fen(pos);
+  if (depth == 0) return;
+  for (Move m : all) {
+    Position next = pos;
+    next.play(m);
+    expect_split_matches(next, depth - 1);
+  }
+}
+
+TEST(Perft, CountingQuietMovesSplitsTheLegalMoves) {
+  for (const auto& c : load_cases()) expect_split_matches(parse_fen(c.fen, c.variant), 3);
 }
 
 // A king on the hill ends the game: nothing below it, in koth only.
