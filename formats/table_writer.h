@@ -31,7 +31,7 @@ struct WriteOptions {
   // to `small_values` level 19 with a dictionary (3-piece chess and koth tables: it
   // costs nothing there), and above level 8 matching 5 bytes at least, without one: the
   // codes come in runs that short matches only break up, so this writes a 5-piece koth
-  // table in a quarter of level 13's time for 4-6% more bytes, and a qoth table in 0.6
+  // table in a quarter of level 13's time for 4.5-10% more bytes, and a qoth table in 0.6
   // of level 9's for 0.5% fewer; a dictionary buys 0.2% on blocks of 16,384 values
   // (bench/RESULTS.md, stop 19).
   Compression compression_for(std::uint64_t values_per_side) const;

@@ -28,13 +28,6 @@ constexpr int MAX_POINTS = 5;
 // one of at most 27 squares (a queen's), and the pass.
 constexpr std::size_t MAX_PREDECESSORS = MAX_TABLE_PIECES * 27 + 1;
 
-// Whether a tentative position may yet lose: not when its best move out of the table
-// draws or wins (an even code), for its count then never runs out. Its count decides
-// nothing, so no locked update for it (the levels' costliest instruction).
-bool can_lose(std::uint16_t tentative) {
-  const std::uint16_t exit = tentative & NO_EXIT;
-  return exit == NO_EXIT || (exit & 1);
-}
 std::uint16_t win(int points, int d) { return encode_value({1, d, points}); }
 std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 
@@ -71,11 +64,10 @@ class DueSet {
     std::uint64_t group = groups_[k].load(std::memory_order_relaxed);
     groups_[k].store(0, std::memory_order_relaxed);
     for (; group; group &= group - 1) {
-      std::atomic<std::uint64_t>& word = words_[64 * k + std::size_t(std::countr_zero(group))];
-      std::uint64_t bits = word.load(std::memory_order_relaxed);
-      word.store(0, std::memory_order_relaxed);
-      const Node first = Node(64 * (64 * k + std::size_t(std::countr_zero(group))));
-      for (; bits; bits &= bits - 1) f(Node(first + std::countr_zero(bits)));
+      const std::size_t w = 64 * k + std::size_t(std::countr_zero(group));
+      std::uint64_t bits = words_[w].load(std::memory_order_relaxed);
+      words_[w].store(0, std::memory_order_relaxed);
+      for (; bits; bits &= bits - 1) f(Node(64 * w + std::size_t(std::countr_zero(bits))));
     }
   }
 

@@ -268,17 +268,12 @@ class Solver {
       set_final(q, win(level), level);
       return;
     }
-    // A move out of the table that draws or wins keeps q from ever losing, so its count
-    // decides nothing: no locked update for it (the passes' costliest instruction).
-    const std::uint16_t exit = c & NO_EXIT;
-    if (exit != NO_EXIT && decode_value(exit, false).result >= 0) return;
+    if (!can_lose(c)) return;
     if (counters_[q].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
-    // Every move inside the table loses; the moves out decide.
-    if (exit == NO_EXIT) {
-      set_final(q, loss(level), level);
-    } else if (decode_value(exit, false).result < 0 && distance_of(exit) <= level) {
-      set_final(q, loss(level), level);
-    }  // a later loss falls due in its pass
+    // Every move inside the table loses; so does the best move out, if any: it decides
+    // now when it loses no later than `level`, else it falls due in its pass.
+    const std::uint16_t exit = c & NO_EXIT;
+    if (exit == NO_EXIT || distance_of(exit) <= level) set_final(q, loss(level), level);
   }
 
   // Not inlined into the scan: its registers would crowd out the scan loop's.

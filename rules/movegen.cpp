@@ -145,6 +145,13 @@ void chess_moves(const Position& pos, Sink& sink) {
   if (!checkers && pos.castling()) castling_moves<Us>(pos, sink, ksq);
 }
 
+// Chess and koth: the side to move's moves into sink (none once a koth king is on the hill).
+template <typename Sink>
+void chess_or_koth_moves(const Position& pos, Sink& sink) {
+  if (pos.variant() == Variant::Koth && (pos.pieces(KING) & HILL)) return;
+  pos.side_to_move() == WHITE ? chess_moves<WHITE>(pos, sink) : chess_moves<BLACK>(pos, sink);
+}
+
 // Adds colour us's piece moves to list, or with no list only tells whether there is one.
 bool qoth_piece_moves(const Position& pos, Color us, MoveList* list) {
   bool any = false;
@@ -178,11 +185,9 @@ void generate_legal(const Position& pos, MoveList& list) {
   const Color us = pos.side_to_move();
   switch (pos.variant()) {
     case Variant::Koth:
-      if (pos.pieces(KING) & HILL) return;
-      [[fallthrough]];
     case Variant::Chess: {
       ListSink sink{list};
-      us == WHITE ? chess_moves<WHITE>(pos, sink) : chess_moves<BLACK>(pos, sink);
+      chess_or_koth_moves(pos, sink);
       return;
     }
     case Variant::Qoth: {
@@ -195,10 +200,8 @@ void generate_legal(const Position& pos, MoveList& list) {
 
 int generate_legal_counting_quiet(const Position& pos, MoveList& noisy) {
   noisy.size = 0;
-  if (pos.variant() == Variant::Koth && (pos.pieces(KING) & HILL)) return 0;
-  const Color us = pos.side_to_move();
-  CountingSink sink{noisy, pos.pieces(~us)};
-  us == WHITE ? chess_moves<WHITE>(pos, sink) : chess_moves<BLACK>(pos, sink);
+  CountingSink sink{noisy, pos.pieces(~pos.side_to_move())};
+  chess_or_koth_moves(pos, sink);
   return sink.quiet;
 }
 
