@@ -288,8 +288,12 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
     : index_(index), placement_(index.placement_of(pos)) {
   group_of_.fill(-1);
   const auto& groups = index.groups_;
+  std::uint8_t slot = 0;
   for (std::size_t g = 0; g < groups.size(); ++g)
-    for (Bitboard b = placement_[g]; b;) group_of_[pop_lsb(b)] = std::int8_t(g);
+    for (Bitboard b = placement_[g]; b; ++slot) {
+      const Square s = pop_lsb(b);
+      group_of_[s] = std::int8_t(g), slot_of_[s] = slot;
+    }
   const std::uint64_t key = index.lead_key(placement_);
   if (key >= index.lead_keys_ || index.lead_transform_[key] != 0) return;  // not a decoded position
   const std::int32_t cls = cls_ = index.lead_class_[key];
@@ -303,7 +307,8 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
       [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed, Bitboard pawns_placed) {
         prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
         idx += rank_combination(squares, free) * groups[g].stride;
-        if (fast_ && groups[g].count == 1) lone_fast_ |= 1u << g;
+        // A pawn of several has a move or two to amortise a Shift over: ranked afresh.
+        if (fast_ && (groups[g].count == 1 || type_of(groups[g].piece) != PAWN)) shift_fast_ |= 1u << g;
       });
 }
 
@@ -311,7 +316,7 @@ std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Squa
   const Bitboard change = square_bb(from) | square_bb(to);
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
   if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, change, stabiliser_size);
-  if (stabiliser_size) *stabiliser_size = 1;  // a group of more than one piece
+  if (stabiliser_size) *stabiliser_size = 1;  // pawns of a group of several
   return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
            return placement_[h] ^ (h == g ? change : 0);
          });
@@ -320,17 +325,30 @@ std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Squa
 // Colex ranks are sums of C(p_i, i), p_i the free squares below a group's i-th square;
 // the moved piece's new square t, when below that square (and so among its free
 // squares: t is empty and in every domain that sees the piece), takes one off p_i, and
-// C(p, i) - C(p - 1, i) = C(p - 1, i - 1).
-const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(std::size_t g) const {
-  Shift& s = shifts_[g];
+// C(p, i) - C(p - 1, i) = C(p - 1, i - 1). In the moved piece's own group the p_i of
+// the pieces that stay do not change (the group ranks among its own squares too); t
+// only shifts the i of those above it by one.
+const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from) const {
+  const std::size_t g = std::size_t(group_of_[from]);
+  Shift& s = shifts_[slot_of_[from]];
   const Group& moving = index_.groups_[g];
   const bool pawn = type_of(moving.piece) == PAWN;
   s.free = moving.domain & ~(moving.pawns_only ? pawns_placed_[g] : placed_[g]);
+  s.staying = placement_[g] & ~square_bb(from);
   s.stride = moving.stride;
   s.base = prefix_[g];
   s.thresholds = 0;
-  // The groups after g, with g's piece off the board.
-  index_.walk_from(g + 1, placed_[g], pawns_placed_[g], [&](std::size_t h) { return placement_[h]; },
+  // own[j] = sum over the staying pieces s_i (ascending) of C(p_i, i + 1) for i < j,
+  // C(p_i, i + 2) for i >= j.
+  int i = 0;
+  s.own.fill(0);
+  for (Bitboard b = s.staying; b; ++i) {
+    const int p = popcount(s.free & (square_bb(pop_lsb(b)) - 1));
+    for (int j = 0; j < moving.count; ++j) s.own[j] += BINOMIAL.c[p][i < j ? i + 1 : i + 2];
+  }
+  // The groups after g, with the moving piece off the board.
+  index_.walk_from(g + 1, placed_[g] | s.staying, pawns_placed_[g] | (pawn ? s.staying : 0),
+                   [&](std::size_t h) { return placement_[h]; },
                    [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
     const Group& gr = index_.groups_[h];
     s.base += rank_combination(squares, free) * gr.stride;
@@ -343,8 +361,14 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(std::size_t 
       s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
     }
   });
-  shifted_ |= 1u << g;
+  shifted_ |= 1u << slot_of_[from];
   return s;
+}
+
+std::uint64_t Index::Neighbourhood::Shift::group_rank(Square t) const {
+  const Bitboard below = square_bb(t) - 1;
+  const int j = popcount(staying & below);
+  return own[std::size_t(j)] + BINOMIAL.c[popcount(free & below)][j + 1];
 }
 
 std::uint64_t Index::Neighbourhood::encoded(std::size_t g, Bitboard change, int* stabiliser_size) const {

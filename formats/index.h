@@ -73,23 +73,29 @@ class Index {
     static constexpr std::uint64_t NONE = ~std::uint64_t(0);
 
    private:
-    // A lone piece of a later group moved to a square t: the ranks of the groups after
-    // it are linear in where t stands among their squares, so the index is made once
-    // per piece for all of its moves: base + rank of t among `free` * stride - the drops
-    // of the later pieces above t.
+    // A piece of a later group moved to a square t: the ranks of the groups after it
+    // are linear in where t stands among their squares, and its own group's rank is a
+    // sum over the pieces that stay, which depends only on how many of them lie below
+    // t, plus C(rank of t among `free`, that count + 1). So the index is made once per
+    // piece for all of its moves: base + (own[below] + C(rank, below + 1)) * stride - the
+    // drops of the later pieces above t.
     struct Shift {
-      std::uint64_t base;  // the index with the piece ranked 0
-      Bitboard free;       // the squares it ranks among
+      std::uint64_t base;  // the index with the piece off the board, its group ranked 0
+      Bitboard free;       // the squares its group ranks among
+      Bitboard staying;    // the other pieces of its group
       std::uint64_t stride;
       int thresholds;      // later pieces whose rank drops when t is below them
       std::array<Square, MAX_TABLE_PIECES> above;
       std::array<std::uint64_t, MAX_TABLE_PIECES> drop;
+      std::array<std::uint64_t, MAX_TABLE_PIECES> own;  // [j]: the staying pieces' share, j of them below t
       std::uint64_t at(Square t) const;
+      std::uint64_t group_rank(Square t) const;  // of a group of more than one piece
     };
-    const Shift& shift(std::size_t g) const {
-      return shifted_ & (1u << g) ? shifts_[g] : make_shift(g);
+    const Shift& shift(Square from) const {
+      const std::uint8_t k = slot_of_[from];
+      return shifted_ & (1u << k) ? shifts_[k] : make_shift(from);
     }
-    const Shift& make_shift(std::size_t g) const;
+    const Shift& make_shift(Square from) const;
     std::uint64_t other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
@@ -102,19 +108,21 @@ class Index {
     // constructor's time, made once per position a pass propagates from. group_of_ is
     // filled whole; the others are written (walk_from) for every group they are read for.
     std::array<std::int8_t, 64> group_of_;  // square -> group standing there
+    std::array<std::uint8_t, 64> slot_of_;  // square -> its piece's shift (written for pieces only)
     std::array<std::uint64_t, MAX_GROUPS + 1> prefix_;  // index share of groups before g
     std::array<Bitboard, MAX_GROUPS + 1> placed_, pawns_placed_;  // squares before g
-    // The groups whose moves take the fast way (moved): one piece, after the leading
-    // groups, no symmetry but the identity fixing the leading placement.
-    std::uint32_t lone_fast_ = 0;
+    // The groups whose moves take the fast way (moved, a Shift): after the leading
+    // groups, no symmetry but the identity fixing the leading placement, not pawns
+    // of a group of several.
+    std::uint32_t shift_fast_ = 0;
     std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
     bool fast_ = false;      // and no symmetry but the identity fixes it
     // The squares of each group (by order) under symmetry t, made when a move first
     // needs them (bit t of imaged_).
     mutable std::array<Placement, 8> images_;
     mutable std::uint8_t imaged_ = 0;
-    // Made when first needed: shifts_ of group g (bit g of shifted_).
-    mutable std::array<Shift, MAX_GROUPS> shifts_;
+    // Made when first needed: shifts_ of the piece in slot k (bit k of shifted_).
+    mutable std::array<Shift, MAX_TABLE_PIECES> shifts_;
     mutable std::uint32_t shifted_ = 0;
   };
 
@@ -187,13 +195,15 @@ class Index {
 // Inline: the way most un-moves of a retrograde pass take (about 30 a position).
 inline std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
   const std::size_t g = std::size_t(group_of_[from]);
-  if (!(lone_fast_ & (1u << g))) return other_moved(g, from, to, stabiliser_size);
+  if (!(shift_fast_ & (1u << g))) return other_moved(g, from, to, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  return shift(g).at(to);
+  return shift(from).at(to);
 }
 
 inline std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
-  std::uint64_t idx = base + std::uint64_t(popcount(free & (square_bb(t) - 1))) * stride;
+  // A lone piece's rank is its place among `free`: C(p, 1) = p.
+  const std::uint64_t rank = staying ? group_rank(t) : std::uint64_t(popcount(free & (square_bb(t) - 1)));
+  std::uint64_t idx = base + rank * stride;
   for (int i = 0; i < thresholds; ++i) idx -= t < above[i] ? drop[i] : 0;
   return idx;
 }

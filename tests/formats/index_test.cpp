@@ -107,7 +107,8 @@ TEST(Index, DecoderWalkingUpEqualsFreshDecodes) {
 
 TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
   int fixed = 0;
-  for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ", "KPvKNN", "KQvKRR"})
+  // Groups of two and three pieces (pawns among them) ahead of and behind others.
+  for (const char* name : {"KQvK", "KRvKN", "KPvKP", "KRPvKB", "KBNvKQ", "KPvKNN", "KQvKRR", "KPPvKP", "KNNNvK"})
     for (Variant v : {Variant::Koth, Variant::Chess}) {
       const Material m = Material::parse(name, v);
       fixed += check_neighbourhood(Index(m, v), Index(m.flipped(), v), 300);
@@ -115,7 +116,7 @@ TEST(Index, NeighbourhoodEqualsAFullEncodeOfEveryOnePieceMove) {
   // KQvK's sample has kings on the long diagonal, where a queen move can join them.
   EXPECT_GT(fixed, 0);
   const Layout& ring = ring_layout();
-  for (const char* name : {"QRvBN", "NNvB", "RRvQK", "Qv-", "BBvNN"})
+  for (const char* name : {"QRvBN", "NNvB", "RRvQK", "Qv-", "BBvNN", "RRBvNN", "BBBvRK"})
     for (Square target : ring.targets) {
       const Material m = Material::parse(name, Variant::Qoth);
       check_neighbourhood(Index(m, Variant::Qoth, ring, target), Index(m.flipped(), Variant::Qoth, ring, target), 300);
