@@ -98,16 +98,18 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
     for (Color c : {WHITE, BLACK})
       for (PieceType pt : PIECES) add(c, pt, board);
   } else {
-    // Long-range pieces first, the knight (fewest moves) last.
-    for (Color c : {WHITE, BLACK}) {
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KING, KNIGHT}) add(c, pt, board);
-    }
-    // The smallest group leads (fewest placements to reduce), the last of equals: a
+    // The pieces with the fewest moves first, the queens last, both colours' pieces of
+    // a kind together: 4.7% fewer bytes for the set up to 4 pieces than long-range
+    // pieces first by colour, 9% fewer for a sample of 5-piece tables (bench/RESULTS.md,
+    // stop 20), at the same speed.
+    for (PieceType pt : {KNIGHT, KING, BISHOP, ROOK, QUEEN})
+      for (Color c : {WHITE, BLACK}) add(c, pt, board);
+    // The smallest group leads (fewest placements to reduce), the first of equals: a
     // move of a leading piece takes a full encode in the retrograde passes
-    // (Neighbourhood), and the pieces listed last have the fewest moves.
+    // (Neighbourhood), and the pieces listed first have the fewest moves.
     auto smallest = groups_.begin();
     for (auto g = groups_.begin(); g != groups_.end(); ++g)
-      if (g->count <= smallest->count) smallest = g;
+      if (g->count < smallest->count) smallest = g;
     std::rotate(groups_.begin(), smallest, smallest + 1);
     lead_groups_ = 1;
   }

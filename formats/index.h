@@ -6,7 +6,9 @@
 // coefficients) among the squares its domain leaves free of the groups placed before:
 //  chess, koth: the kings lead; then pawns on ranks 2-7 (free of earlier pawns only, so a
 //               pawn on a king's square is a hole); then pieces on the squares left.
-//  qoth:        the smallest group leads; every group avoids the 5 fixed pawns.
+//  qoth:        the groups in order of their moves (knights, kings, bishops, rooks,
+//               queens; white before black), the first of the smallest leading; every
+//               group avoids the 5 fixed pawns.
 // The leading placement is reduced by the table's symmetries (formats/symmetry.h): only
 // one placement per orbit gets a class (for the kings without pawns: the 462 classes of
 // non-adjacent king pairs). When a leading placement is fixed by a symmetry, the rest of

@@ -40,7 +40,7 @@ std::array<std::uint8_t, TABLE_HEADER_BYTES> TableHeader::serialise() const {
   Cursor c{bytes.data(), nullptr, sizeof MAGIC};
   c.put<std::uint32_t>(TABLE_FORMAT_VERSION);
   c.put<std::uint8_t>(std::uint8_t(variant));
-  c.put<std::uint8_t>(index_scheme);
+  c.put<std::uint8_t>(index_scheme(variant));
   c.put<std::uint8_t>(std::uint8_t(metric));
   c.put<std::uint8_t>(value_bytes);
   std::memcpy(bytes.data() + c.pos, material.data(), std::min(material.size(), MATERIAL_BYTES - 1));
@@ -76,8 +76,11 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   const auto variant = c.get<std::uint8_t>();
   if (variant > std::uint8_t(Variant::Qoth)) throw fail("unknown variant code " + std::to_string(variant));
   h.variant = Variant(variant);
-  h.index_scheme = c.get<std::uint8_t>();
-  if (h.index_scheme != INDEX_SCHEME) throw fail("unknown index scheme " + std::to_string(h.index_scheme));
+  const auto scheme = c.get<std::uint8_t>();
+  if (scheme != index_scheme(h.variant))
+    throw fail("index scheme " + std::to_string(scheme) + ", this hilltb reads " +
+               std::string(variant_name(h.variant)) + " tables of index scheme " +
+               std::to_string(index_scheme(h.variant)) + " (generate it again)");
   const auto metric = c.get<std::uint8_t>();
   if (metric != 1 && metric != 2) throw fail("unknown metric " + std::to_string(metric));
   h.metric = Metric(metric);

@@ -33,8 +33,10 @@ struct TableError : std::runtime_error {
 
 constexpr std::uint32_t TABLE_FORMAT_VERSION = 2;
 constexpr std::size_t TABLE_HEADER_BYTES = 256;
-constexpr std::uint8_t INDEX_SCHEME = 1;
-constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum  // formats/index.h as of format version 1
+// The index order (formats/index.h) a file's values follow: qoth's groups go in order
+// of their moves (queens last) since scheme 2; its files of scheme 1 are refused.
+constexpr std::uint8_t index_scheme(Variant v) { return v == Variant::Qoth ? 2 : 1; }
+constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum
 
 enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2 };
 
@@ -49,7 +51,6 @@ struct TableHeader {
   std::uint64_t layout_digest = 0;  // qoth: xxHash64 of the layout text
   std::uint8_t target = 0xFF;       // qoth: the target square the table is indexed for
   std::uint8_t sides = 3;           // the sides to move stored: bit 0 white, bit 1 black
-  std::uint8_t index_scheme = INDEX_SCHEME;
   Metric metric = Metric::WdlDistance;
   std::uint8_t value_bytes = 1;     // 1 or 2 bytes per code
   std::uint64_t positions_per_side = 0;
