@@ -340,6 +340,7 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from)
   s.stride = moving.stride;
   s.base = prefix_[g];
   s.thresholds = 0;
+  std::array<std::uint64_t, 64> drop;  // by threshold square, written for those only
   // own[j] = sum over the staying pieces s_i (ascending) of C(p_i, i + 1) for i < j,
   // C(p_i, i + 2) for i >= j.
   int i = 0;
@@ -359,10 +360,19 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from)
     for (Bitboard b = squares; b; ++i) {
       const Square sq = pop_lsb(b);
       const int p = popcount(free & (square_bb(sq) - 1));
-      s.above[s.thresholds] = sq;
-      s.drop[s.thresholds++] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
+      s.thresholds |= square_bb(sq);
+      drop[sq] = p ? BINOMIAL.c[p - 1][i - 1] * gr.stride : 0;
     }
   });
+  // The sums from the highest threshold down.
+  std::size_t k = std::size_t(popcount(s.thresholds));
+  std::uint64_t sum = 0;
+  s.drop_above[k] = 0;
+  for (Bitboard b = s.thresholds; b;) {
+    const Square sq = Square(63 - std::countl_zero(b));
+    b ^= square_bb(sq);
+    s.drop_above[--k] = sum += drop[sq];
+  }
   shifted_ |= 1u << slot_of_[from];
   return s;
 }

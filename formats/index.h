@@ -86,9 +86,9 @@ class Index {
       Bitboard free;       // the squares its group ranks among
       Bitboard staying;    // the other pieces of its group
       std::uint64_t stride;
-      int thresholds;      // later pieces whose rank drops when t is below them
-      std::array<Square, MAX_TABLE_PIECES> above;
-      std::array<std::uint64_t, MAX_TABLE_PIECES> drop;
+      Bitboard thresholds;  // the later pieces whose rank drops when t is below them
+      // [k]: the drops of the thresholds but the k lowest (those above t when k are below)
+      std::array<std::uint64_t, MAX_TABLE_PIECES + 1> drop_above;
       std::array<std::uint64_t, MAX_TABLE_PIECES> own;  // [j]: the staying pieces' share, j of them below t
       std::uint64_t at(Square t) const;
       std::uint64_t group_rank(Square t) const;  // of a group of more than one piece
@@ -205,9 +205,7 @@ inline std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* st
 inline std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
   // A lone piece's rank is its place among `free`: C(p, 1) = p.
   const std::uint64_t rank = staying ? group_rank(t) : std::uint64_t(popcount(free & (square_bb(t) - 1)));
-  std::uint64_t idx = base + rank * stride;
-  for (int i = 0; i < thresholds; ++i) idx -= t < above[i] ? drop[i] : 0;
-  return idx;
+  return base + rank * stride - drop_above[std::size_t(popcount(thresholds & (square_bb(t) - 1)))];
 }
 
 }  // namespace hilltb
