@@ -317,7 +317,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
 std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
   const Bitboard change = square_bb(from) | square_bb(to);
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
-  if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, change, stabiliser_size);
+  if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, from, to, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;  // pawns of a group of several
   return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
            return placement_[h] ^ (h == g ? change : 0);
@@ -413,13 +413,19 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Squar
 }
 
 // A move of a later group when symmetries fix the leading placement: as encode does,
-// the smallest index of the position's images under them, counting those it equals.
-std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const {
+// the smallest index of the position's images under them, counting those it equals
+// (when asked). The identity's is the Shift's, but for pawns of a group of several.
+std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from, Square to,
+                                                     int* stabiliser_size) const {
   const Index& x = index_;
   const std::size_t lead = std::size_t(x.lead_groups_);
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
+  const Bitboard change = square_bb(from) | square_bb(to);
   auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
-  std::uint64_t best = prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);  // the identity
+  const Group& moving = x.groups_[g];
+  std::uint64_t best = moving.count == 1 || type_of(moving.piece) != PAWN
+                           ? shift(from).at(to)
+                           : prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);
   int fixing = 1;
   for (int s : x.symmetries_) {
     if (!s || !(stabiliser & (1 << s))) continue;
@@ -428,6 +434,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Bitboard cha
     auto image_squares = [&](std::size_t h) { return image[h] ^ (h == g ? moved : 0); };
     // s keeps the leading groups, so they lead the image too.
     best = std::min(best, std::uint64_t(cls_) * x.groups_[0].stride + x.rank_from(lead, placed_[lead], 0, image_squares));
+    if (!stabiliser_size) continue;
     bool same = true;
     for (std::size_t h = lead; h < x.groups_.size() && same; ++h) same = image_squares(h) == squares(h);
     fixing += same;

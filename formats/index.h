@@ -100,7 +100,7 @@ class Index {
     const Shift& make_shift(Square from) const;
     std::uint64_t other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
-    std::uint64_t stabilised_moved(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    std::uint64_t stabilised_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
     const Placement& image_under(int t) const;
 
