@@ -220,7 +220,8 @@ void Index::build_lead_tables() {
 
 template <typename SquaresOf, typename Visit>
 void Index::walk_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of, Visit visit) const {
-  for (; h < groups_.size(); ++h) {
+  // The count read once: visit's stores would have it read again each time.
+  for (const std::size_t n = groups_.size(); h < n; ++h) {
     const Group& gr = groups_[h];
     const Bitboard squares = squares_of(h);
     visit(h, squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed), placed, pawns_placed);
@@ -291,7 +292,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   group_of_.fill(-1);
   const auto& groups = index.groups_;
   std::uint8_t slot = 0;
-  for (std::size_t g = 0; g < groups.size(); ++g)
+  for (std::size_t g = 0, n = groups.size(); g < n; ++g)
     for (Bitboard b = placement_[g]; b; ++slot) {
       const Square s = pop_lsb(b);
       group_of_[s] = std::int8_t(g), slot_of_[s] = slot;
@@ -446,7 +447,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
 const Index::Placement& Index::Neighbourhood::image_under(int t) const {
   auto& image = images_[t];
   if (!(imaged_ & (1 << t))) {
-    for (std::size_t h = index_.lead_groups_; h < index_.groups_.size(); ++h)
+    for (std::size_t h = index_.lead_groups_, n = index_.groups_.size(); h < n; ++h)
       image[h] = transform(t, placement_[h]);
     imaged_ |= std::uint8_t(1 << t);
   }
@@ -486,9 +487,10 @@ const Position* Index::Decoder::decode(std::uint64_t idx, Color stm) {
     first = full_ranks(idx);
   }
   idx_ = idx;
-  for (std::size_t g = first; g < groups.size(); ++g)
+  const std::size_t n = groups.size();  // read once: the stores below would have it read again
+  for (std::size_t g = first; g < n; ++g)
     for (Bitboard b = squares_[g]; b;) pos_.remove(pop_lsb(b));
-  for (std::size_t g = first; g < groups.size(); ++g) {
+  for (std::size_t g = first; g < n; ++g) {
     const Group& gr = groups[g];
     squares_[g] = unrank_combination(rank_[g], gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed_[g] : placed_[g]));
     if (squares_[g] & placed_[g]) {  // a pawn on a king's square: start afresh next time
