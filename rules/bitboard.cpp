@@ -150,15 +150,4 @@ void init_all() {
 
 }  // namespace
 
-Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
-  switch (pt) {
-    case KNIGHT: return knight_attacks(s);
-    case BISHOP: return bishop_attacks(s, occupied);
-    case ROOK: return rook_attacks(s, occupied);
-    case QUEEN: return queen_attacks(s, occupied);
-    case KING: return king_attacks(s);
-    default: return 0;
-  }
-}
-
 }  // namespace hilltb

@@ -65,8 +65,18 @@ inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
-// Attacks of a non-pawn piece type from s.
-Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied);
+// Attacks of a non-pawn piece type from s. Inline: the retrograde passes call it for
+// every piece of every position they reach.
+inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
 
 // Squares strictly between a and b on a shared line (empty if none).
 inline Bitboard between(Square a, Square b) { return detail::between_table[a][b]; }
