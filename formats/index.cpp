@@ -105,7 +105,7 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
     for (PieceType pt : {KNIGHT, KING, BISHOP, ROOK, QUEEN})
       for (Color c : {WHITE, BLACK}) add(c, pt, board);
     // The smallest group leads (fewest placements to reduce), the first of equals: a
-    // move of a leading piece takes a full encode in the retrograde passes
+    // move of a leading piece re-ranks every other group in the retrograde passes
     // (Neighbourhood), and the pieces listed first have the fewest moves.
     auto smallest = groups_.begin();
     for (auto g = groups_.begin(); g != groups_.end(); ++g)
@@ -310,8 +310,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
       [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed, Bitboard pawns_placed) {
         prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
         idx += rank_combination(squares, free) * groups[g].stride;
-        // A pawn of several has a move or two to amortise a Shift over: ranked afresh.
-        if (fast_ && (groups[g].count == 1 || type_of(groups[g].piece) != PAWN)) shift_fast_ |= 1u << g;
+        if (fast_ && groups[g].takes_shift()) shift_fast_ |= 1u << g;
       });
 }
 
@@ -423,10 +422,8 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
   const Bitboard change = square_bb(from) | square_bb(to);
   auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
-  const Group& moving = x.groups_[g];
-  std::uint64_t best = moving.count == 1 || type_of(moving.piece) != PAWN
-                           ? shift(from).at(to)
-                           : prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);
+  std::uint64_t best = x.groups_[g].takes_shift() ? shift(from).at(to)
+                                                : prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);
   int fixing = 1;
   for (int s : x.symmetries_) {
     if (!s || !(stabiliser & (1 << s))) continue;

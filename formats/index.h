@@ -157,6 +157,9 @@ class Index {
     bool pawns_only;   // avoids only the pawns placed before it (else every group before it)
     std::uint64_t radix;
     std::uint64_t stride;
+    // Whether a move of its pieces takes a Neighbourhood's Shift: a pawn of a group of
+    // several has a move or two to amortise one over, and is ranked afresh.
+    bool takes_shift() const { return count == 1 || type_of(piece) != PAWN; }
   };
 
   Placement placement_of(const Position& pos) const;
