@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -145,6 +146,15 @@ std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
   thread_local std::vector<std::uint16_t> values;
   read_block(block, values);
   return values[offset];
+}
+
+void TableReader::read_side(Color stm,
+                            const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each) const {
+  tbb::parallel_for(std::uint32_t(0), header_.blocks_per_side(), [&](std::uint32_t k) {
+    std::vector<std::uint16_t> block;
+    read_block(locate(stm, 0).first + k, block);
+    each(std::uint64_t(k) * header_.block_values, block);
+  });
 }
 
 std::uint64_t TableReader::compressed_bytes(Color stm) const {

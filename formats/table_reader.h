@@ -2,6 +2,7 @@
 // open, and the checksum on demand (verify_checksum), not on every open.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "formats/table_file.h"
@@ -40,15 +41,10 @@ class TableReader {
     return {first + std::uint32_t(idx / header_.block_values), std::uint32_t(idx % header_.block_values)};
   }
 
-  // Every block of side stm (one the file holds), in order: each(first index, codes).
-  template <typename Each>
-  void read_side(Color stm, Each&& each) const {
-    std::vector<std::uint16_t> block;
-    for (std::uint64_t idx = 0; idx < header_.positions_per_side; idx += header_.block_values) {
-      read_block(locate(stm, idx).first, block);
-      each(idx, block);
-    }
-  }
+  // Every block of side stm (one the file holds): each(first index, codes), called from
+  // several threads at once for different blocks (a table read whole decompresses on
+  // every core).
+  void read_side(Color stm, const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each) const;
   // Bytes the compressed blocks of side stm take (0 for a side not stored).
   std::uint64_t compressed_bytes(Color stm) const;
 

@@ -13,6 +13,7 @@
 
 #include "formats/symmetry.h"
 #include "gen/exit_tables.h"
+#include "gen/huge_pages.h"
 #include "gen/scan.h"
 #include "gen/working_code.h"
 #include "rules/movegen.h"
@@ -80,7 +81,8 @@ class QothSolver {
  public:
   QothSolver(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), codes_(2 * n_), counters_(2 * n_), due_(2 * n_), next_(2 * n_) {
+        n_(index_.size()), codes_(huge_vector<std::uint16_t>(2 * n_)), counters_(huge_vector<std::uint8_t>(2 * n_)),
+        due_(2 * n_), next_(2 * n_) {
     if (2 * n_ > std::numeric_limits<Node>::max()) throw std::logic_error(m.name() + ": too many positions");
     for (int t : index_.symmetries())
       if (t) symmetries_.push_back(t);
@@ -170,6 +172,7 @@ class QothSolver {
   }
 
   std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
+  std::atomic_ref<std::uint8_t> counter_at(std::uint64_t g) { return std::atomic_ref(counters_[g]); }
 
   bool set_final(Node g, std::uint16_t code) {
     const std::atomic_ref<std::uint16_t> at = code_at(g);
@@ -232,7 +235,7 @@ class QothSolver {
       }
       inside += best != NO_EXIT;
       if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
-      counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
+      counter_at(g).store(std::uint8_t(inside), std::memory_order_relaxed);
       code_at(g).store(TENTATIVE | best, std::memory_order_relaxed);
     });
     list_due();
@@ -295,7 +298,7 @@ class QothSolver {
         const std::uint16_t exit = c & NO_EXIT;
         // A winning move out stands (nothing better came before); a losing one is the
         // last move to resolve only when the count runs out with it.
-        if (decode_value(exit, true).result > 0 || counters_[g].fetch_sub(1, std::memory_order_relaxed) == 1)
+        if (decode_value(exit, true).result > 0 || counter_at(g).fetch_sub(1, std::memory_order_relaxed) == 1)
           if (set_final(g, exit)) due_.mark(g), ++due_count_;
       }
     if (!due_count_) return;
@@ -321,7 +324,7 @@ class QothSolver {
           if (is_final(c)) continue;
           if (lost_here) {
             if (set_final(p, won)) next_.mark(p), ++marked;
-          } else if (can_lose(c) && counters_[p].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
+          } else if (can_lose(c) && counter_at(p).fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
             if (set_final(p, lost)) next_.mark(p), ++marked;
           }
         }
@@ -338,8 +341,8 @@ class QothSolver {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   std::vector<int> symmetries_;  // the table's, less the identity
-  std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
-  std::vector<std::atomic<std::uint8_t>> counters_;
+  std::vector<std::uint16_t> codes_;    // atomic_ref while solving; the table's at the end
+  std::vector<std::uint8_t> counters_;  // atomic_ref
   std::array<std::vector<Node>, MAX_POINTS + 1> finished_;  // [points]: finished hands (due at ply 0)
   std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
   DueSet due_, next_;                         // the level being swept, the next

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gen/exit_tables.h"
+#include "gen/huge_pages.h"
 #include "gen/scan.h"
 #include "gen/unmove.h"
 #include "gen/working_code.h"
@@ -43,7 +44,8 @@ class Solver {
         index_(table_->index), children_(children), hooks_(hooks),
         n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
         ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
-        codes_(2 * n_), counters_(2 * n_), finalised_in_(spans(n_)), exits_due_(spans(n_)) {}
+        codes_(huge_vector<std::uint16_t>(2 * n_)), counters_(huge_vector<std::uint8_t>(2 * n_)),
+        finalised_in_(spans(n_)), exits_due_(spans(n_)) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -69,6 +71,7 @@ class Solver {
 
 
   std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
+  std::atomic_ref<std::uint8_t> counter_at(std::uint64_t g) { return std::atomic_ref(counters_[g]); }
 
   // Position g, not final before, is now final with `code`, of distance `level`.
   bool set_final(std::uint64_t g, std::uint16_t code, int level) {
@@ -182,7 +185,7 @@ class Solver {
         exits_due_[g / DUE_SPAN].fetch_or(due_bit(distance_of(best_exit)), std::memory_order_relaxed);
       }
       code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
-      counters_[g].store(std::uint8_t(inside), std::memory_order_relaxed);
+      counter_at(g).store(std::uint8_t(inside), std::memory_order_relaxed);
     });
     exits_.reset();  // the children it points into are gone
     for (auto& local : nodes) ep_nodes_.insert(ep_nodes_.end(), local.begin(), local.end());
@@ -269,7 +272,7 @@ class Solver {
       return;
     }
     if (!can_lose(c)) return;
-    if (counters_[q].fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
+    if (counter_at(q).fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
     // Every move inside the table loses; so does the best move out, if any: it decides
     // now when it loses no later than `level`, else it falls due in its pass.
     const std::uint16_t exit = c & NO_EXIT;
@@ -308,7 +311,7 @@ class Solver {
           const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
           if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
           else if (c == exit_win) set_final(g, win(level), level);
-          else if (c == exit_loss && counters_[g].load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
+          else if (c == exit_loss && counter_at(g).load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
         }
       }
     });
@@ -355,8 +358,8 @@ class Solver {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   const bool koth_, pawns_, ep_possible_;
-  std::vector<std::uint16_t> codes_;  // atomic_ref while solving; the table's at the end
-  std::vector<std::atomic<std::uint8_t>> counters_;
+  std::vector<std::uint16_t> codes_;    // atomic_ref while solving; the table's at the end
+  std::vector<std::uint8_t> counters_;  // atomic_ref
   std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per span: bit (level & 1) per level
   std::vector<std::atomic<std::uint64_t>> exits_due_;    // per span: due_bit of each exit's distance
   std::vector<EpNode> ep_nodes_;

@@ -7,6 +7,7 @@
 
 #include "formats/successors.h"
 #include "formats/symmetry.h"
+#include "gen/huge_pages.h"
 
 namespace hilltb {
 
@@ -48,8 +49,8 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
   table->side = side;
   // The width holds for a side derived too: the file was written with both.
   narrow = narrow && h.value_bytes == 1;
-  if (narrow) table->narrow.resize(side == COLOR_NB ? 2 * n : n);
-  else table->codes.resize(side == COLOR_NB ? 2 * n : n);
+  if (narrow) table->narrow = huge_vector<std::uint8_t>(side == COLOR_NB ? 2 * n : n);
+  else table->codes = huge_vector<std::uint16_t>(side == COLOR_NB ? 2 * n : n);
   auto put = [&](std::uint64_t at, std::uint16_t code) {
     if (narrow) table->narrow[at] = std::uint8_t(code);
     else table->codes[at] = code;

@@ -1,0 +1,27 @@
+// The solvers' large arrays on transparent huge pages. On this project's virtual
+// machines the first touch of a 4 KiB page costs about 3 us: zeroing 1.8 GB (a 5-piece
+// table's codes and counters) took 5.9 s, one thread, the first time on 2 MiB pages
+// 2.8 s and 0.16 s once the process had freed such pages before, as a run of a set of
+// tables does table after table (bench/RESULTS.md, stop 22).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace hilltb {
+
+// Asks the kernel to back the whole 2 MiB pages of [data, data + bytes) with huge
+// pages (madvise MADV_HUGEPAGE); only a hint, ignored where unsupported.
+void advise_huge_pages(void* data, std::size_t bytes);
+
+// n value-initialised elements in a buffer advised before anything touches it.
+template <typename T>
+std::vector<T> huge_vector(std::size_t n) {
+  std::vector<T> v;
+  v.reserve(n);
+  advise_huge_pages(v.data(), n * sizeof(T));
+  v.resize(n);
+  return v;
+}
+
+}  // namespace hilltb
