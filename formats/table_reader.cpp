@@ -150,9 +150,10 @@ std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
 
 void TableReader::read_side(Color stm,
                             const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each) const {
+  const std::uint32_t first = locate(stm, 0).first;
   tbb::parallel_for(std::uint32_t(0), header_.blocks_per_side(), [&](std::uint32_t k) {
     std::vector<std::uint16_t> block;
-    read_block(locate(stm, 0).first + k, block);
+    read_block(first + k, block);
     each(std::uint64_t(k) * header_.block_values, block);
   });
 }
