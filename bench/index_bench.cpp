@@ -21,6 +21,16 @@ std::vector<Position> sample_positions(const Index& index, std::size_t count) {
   return out;
 }
 
+// 4096 decoded positions, either side to move, as a retrograde pass meets them.
+std::vector<Position> decoded_positions(const Index& index) {
+  std::mt19937_64 rng(3);
+  std::vector<Position> positions;
+  Position pos;
+  while (positions.size() < 4096)
+    if (index.decode(rng() % index.size(), positions.size() % 2 ? WHITE : BLACK, pos)) positions.push_back(pos);
+  return positions;
+}
+
 Index make_index(const char* material, Variant v) {
   return Index(Material::parse(material, v), v, ring_layout(), v == Variant::Qoth ? ring_layout().targets[0] : SQ_NONE);
 }
@@ -49,17 +59,24 @@ void BM_Decode(benchmark::State& state, const char* material, Variant v) {
 // positions.
 void BM_Neighbourhood(benchmark::State& state, const char* material, Variant v) {
   const Index index = make_index(material, v);
-  std::mt19937_64 rng(3);
-  std::vector<Position> positions;
-  Position pos;
-  while (positions.size() < 4096)
-    if (index.decode(rng() % index.size(), positions.size() % 2 ? WHITE : BLACK, pos)) positions.push_back(pos);
+  const auto positions = decoded_positions(index);
   std::size_t i = 0;
   for (auto _ : state) {
     const Position& p = positions[i++ & 4095];
     const Index::Neighbourhood near(index, p);
     for_each_unmove(p, [&](UnmoveKind, Square from, Square to) { benchmark::DoNotOptimize(near.moved(to, from)); });
   }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// The un-moves alone, no index: what BM_Neighbourhood adds to this is the index work.
+void BM_Unmoves(benchmark::State& state, const char* material, Variant v) {
+  const Index index = make_index(material, v);
+  const auto positions = decoded_positions(index);
+  std::size_t i = 0;
+  for (auto _ : state)
+    for_each_unmove(positions[i++ & 4095],
+                    [&](UnmoveKind, Square from, Square to) { benchmark::DoNotOptimize(64 * from + to); });
   state.SetItemsProcessed(state.iterations());
 }
 
@@ -72,6 +89,9 @@ BENCHMARK_CAPTURE(BM_Decode, qoth_QRvBN, "QRvBN", Variant::Qoth);
 BENCHMARK_CAPTURE(BM_Neighbourhood, koth_KRNvKR, "KRNvKR", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Neighbourhood, koth_KRPvKR, "KRPvKR", Variant::Koth);
 BENCHMARK_CAPTURE(BM_Neighbourhood, qoth_QRvBN, "QRvBN", Variant::Qoth);
+BENCHMARK_CAPTURE(BM_Unmoves, koth_KRNvKR, "KRNvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Unmoves, koth_KRPvKR, "KRPvKR", Variant::Koth);
+BENCHMARK_CAPTURE(BM_Unmoves, qoth_QRvBN, "QRvBN", Variant::Qoth);
 
 }  // namespace
 
