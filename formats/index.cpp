@@ -85,9 +85,12 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
   } else {
     symmetries_ = chess_symmetries(material.has_pawns());
   }
+  // chess, koth: the groups after the kings rank among their whole domain (a piece on
+  // another's square is a hole), so that a move changes its own group's rank only;
+  // qoth and the black king: among the squares the groups before it leave.
   auto add = [&](Color c, PieceType pt, Bitboard domain) {
     if (material.count(c, pt))
-      groups_.push_back({make_piece(c, pt), material.count(c, pt), domain, pt == PAWN, 0, 0});
+      groups_.push_back({make_piece(c, pt), material.count(c, pt), domain, qoth || pt == KING, 0, 0});
   };
   constexpr PieceType PIECES[] = {QUEEN, ROOK, BISHOP, KNIGHT};
   if (!qoth) {
@@ -117,9 +120,10 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     int taken = 0;
     for (std::size_t b = 0; b < g; ++b)
-      if (!groups_[g].pawns_only || type_of(groups_[b].piece) == PAWN) taken += groups_[b].count;
+      if (groups_[g].avoids_earlier) taken += groups_[b].count;
     groups_[g].radix = BINOMIAL.c[popcount(groups_[g].domain) - taken][groups_[g].count];
   }
+  sparse_ = std::none_of(groups_.begin() + lead_groups_, groups_.end(), [](const Group& g) { return g.avoids_earlier; });
   lead_keys_ = 1;
   for (int g = 0; g < lead_groups_; ++g) lead_keys_ *= groups_[g].radix;
   // A symmetry other than the identity fixes a leading placement only with each leading
@@ -219,21 +223,20 @@ void Index::build_lead_tables() {
 }
 
 template <typename SquaresOf, typename Visit>
-void Index::walk_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of, Visit visit) const {
+void Index::walk_from(std::size_t h, Bitboard placed, SquaresOf squares_of, Visit visit) const {
   // The count read once: visit's stores would have it read again each time.
   for (const std::size_t n = groups_.size(); h < n; ++h) {
     const Group& gr = groups_[h];
     const Bitboard squares = squares_of(h);
-    visit(h, squares, gr.domain & ~(gr.pawns_only ? pawns_placed : placed), placed, pawns_placed);
+    visit(h, squares, gr.free(placed), placed);
     placed |= squares;
-    if (type_of(gr.piece) == PAWN) pawns_placed |= squares;
   }
 }
 
 template <typename SquaresOf>
-std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const {
+std::uint64_t Index::rank_from(std::size_t h, Bitboard placed, SquaresOf squares_of) const {
   std::uint64_t idx = 0;
-  walk_from(h, placed, pawns_placed, squares_of, [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
+  walk_from(h, placed, squares_of, [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard) {
     idx += rank_combination(squares, free) * groups_[g].stride;
   });
   return idx;
@@ -243,7 +246,7 @@ std::uint64_t Index::index_of(const Placement& p, std::int32_t cls) const {
   Bitboard placed = 0;
   for (int g = 0; g < lead_groups_; ++g) placed |= p[g];
   return std::uint64_t(cls) * groups_[0].stride +
-         rank_from(lead_groups_, placed, 0, [&](std::size_t g) { return p[g]; });
+         rank_from(lead_groups_, placed, [&](std::size_t g) { return p[g]; });
 }
 
 std::uint64_t Index::encode(const Position& pos) const { return encode(placement_of(pos)); }
@@ -306,12 +309,25 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
   Bitboard lead = 0;
   for (int g = 0; g < index.lead_groups_; ++g) lead |= placement_[g];
   index.walk_from(
-      std::size_t(index.lead_groups_), lead, 0, [&](std::size_t g) { return placement_[g]; },
-      [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed, Bitboard pawns_placed) {
-        prefix_[g] = idx, placed_[g] = placed, pawns_placed_[g] = pawns_placed;
-        idx += rank_combination(squares, free) * groups[g].stride;
-        if (fast_ && groups[g].takes_shift()) shift_fast_ |= 1u << g;
+      std::size_t(index.lead_groups_), lead, [&](std::size_t g) { return placement_[g]; },
+      [&](std::size_t g, Bitboard squares, Bitboard free, Bitboard placed) {
+        prefix_[g] = idx, placed_[g] = placed;
+        rank_[g] = rank_combination(squares, free);
+        idx += rank_[g] * groups[g].stride;
+        if (!fast_) return;
+        if (!groups[g].avoids_earlier) delta_fast_ |= 1u << g;
+        else if (groups[g].takes_shift()) shift_fast_ |= 1u << g;
       });
+  self_ = idx;
+}
+
+// A move in a group that ranks among its whole domain, behind groups that do too: only
+// its own rank changes.
+std::uint64_t Index::Neighbourhood::delta_moved(std::size_t g, Square from, Square to) const {
+  const Group& gr = index_.groups_[g];
+  const std::uint64_t rank = gr.count == 1 ? std::uint64_t(popcount(gr.domain & (square_bb(to) - 1)))
+                                           : rank_combination(placement_[g] ^ square_bb(from) ^ square_bb(to), gr.domain);
+  return self_ + (rank - rank_[g]) * gr.stride;
 }
 
 std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
@@ -319,9 +335,7 @@ std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Squa
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
   if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, from, to, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;  // pawns of a group of several
-  return prefix_[g] + index_.rank_from(g, placed_[g], pawns_placed_[g], [&](std::size_t h) {
-           return placement_[h] ^ (h == g ? change : 0);
-         });
+  return prefix_[g] + index_.rank_from(g, placed_[g], [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); });
 }
 
 // Colex ranks are sums of C(p_i, i), p_i the free squares below a group's i-th square;
@@ -334,8 +348,7 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from)
   const std::size_t g = std::size_t(group_of_[from]);
   Shift& s = shifts_[slot_of_[from]];
   const Group& moving = index_.groups_[g];
-  const bool pawn = type_of(moving.piece) == PAWN;
-  s.free = moving.domain & ~(moving.pawns_only ? pawns_placed_[g] : placed_[g]);
+  s.free = moving.free(placed_[g]);
   s.staying = placement_[g] & ~square_bb(from);
   s.stride = moving.stride;
   s.base = prefix_[g];
@@ -350,12 +363,11 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from)
     for (int j = 0; j < moving.count; ++j) s.own[j] += BINOMIAL.c[p][i < j ? i + 1 : i + 2];
   }
   // The groups after g, with the moving piece off the board.
-  index_.walk_from(g + 1, placed_[g] | s.staying, pawns_placed_[g] | (pawn ? s.staying : 0),
-                   [&](std::size_t h) { return placement_[h]; },
-                   [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard, Bitboard) {
+  index_.walk_from(g + 1, placed_[g] | s.staying, [&](std::size_t h) { return placement_[h]; },
+                   [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard) {
     const Group& gr = index_.groups_[h];
     s.base += rank_combination(squares, free) * gr.stride;
-    if (gr.pawns_only && !pawn) return;  // pawns rank among the pawns only: a piece changes nothing
+    if (!gr.avoids_earlier) return;  // ranks among its whole domain: the move changes nothing
     int i = 1;
     for (Bitboard b = squares; b; ++i) {
       const Square sq = pop_lsb(b);
@@ -406,10 +418,14 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Squar
   const std::int32_t cls = x.lead_class_[key];
   if (more_than_one(x.lead_stabiliser_[cls])) return encoded(g, change, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  // The other groups have not moved: their images under t serve every leading move.
+  // The other groups have not moved; when they rank among their whole domains and no
+  // symmetry turns them, their share of the index stays.
+  if (t == 0 && cls_ >= 0 && x.sparse_)
+    return std::uint64_t(cls) * x.groups_[0].stride + self_ - std::uint64_t(cls_) * x.groups_[0].stride;
+  // Else their images under t serve every leading move.
   const auto& image = image_under(t);
   return std::uint64_t(cls) * x.groups_[0].stride +
-         x.rank_from(x.lead_groups_, transform(t, occupied), 0, [&](std::size_t h) { return image[h]; });
+         x.rank_from(x.lead_groups_, transform(t, occupied), [&](std::size_t h) { return image[h]; });
 }
 
 // A move of a later group when symmetries fix the leading placement: as encode does,
@@ -422,8 +438,9 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
   const Bitboard change = square_bb(from) | square_bb(to);
   auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
-  std::uint64_t best = x.groups_[g].takes_shift() ? shift(from).at(to)
-                                                : prefix_[g] + x.rank_from(g, placed_[g], pawns_placed_[g], squares);
+  std::uint64_t best = !x.groups_[g].avoids_earlier ? delta_moved(g, from, to)
+                       : x.groups_[g].takes_shift() ? shift(from).at(to)
+                                                    : prefix_[g] + x.rank_from(g, placed_[g], squares);
   int fixing = 1;
   for (int s : x.symmetries_) {
     if (!s || !(stabiliser & (1 << s))) continue;
@@ -431,7 +448,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
     const Bitboard moved = transform(s, change);
     auto image_squares = [&](std::size_t h) { return image[h] ^ (h == g ? moved : 0); };
     // s keeps the leading groups, so they lead the image too.
-    best = std::min(best, std::uint64_t(cls_) * x.groups_[0].stride + x.rank_from(lead, placed_[lead], 0, image_squares));
+    best = std::min(best, std::uint64_t(cls_) * x.groups_[0].stride + x.rank_from(lead, placed_[lead], image_squares));
     if (!stabiliser_size) continue;
     bool same = true;
     for (std::size_t h = lead; h < x.groups_.size() && same; ++h) same = image_squares(h) == squares(h);
@@ -483,21 +500,23 @@ const Position* Index::Decoder::decode(std::uint64_t idx, Color stm) {
   } else {
     first = full_ranks(idx);
   }
+  first = std::min(first, unplaced_);
   idx_ = idx;
   const std::size_t n = groups.size();  // read once: the stores below would have it read again
   for (std::size_t g = first; g < n; ++g)
     for (Bitboard b = squares_[g]; b;) pos_.remove(pop_lsb(b));
   for (std::size_t g = first; g < n; ++g) {
     const Group& gr = groups[g];
-    squares_[g] = unrank_combination(rank_[g], gr.count, gr.domain & ~(gr.pawns_only ? pawns_placed_[g] : placed_[g]));
-    if (squares_[g] & placed_[g]) {  // a pawn on a king's square: start afresh next time
-      cls_ = Neighbourhood::NONE;
+    squares_[g] = unrank_combination(rank_[g], gr.count, gr.free(placed_[g]));
+    if (squares_[g] & placed_[g]) {  // a piece on another's square: a hole
+      for (std::size_t h = g; h < n; ++h) squares_[h] = 0;  // not on the board
+      unplaced_ = g;
       return nullptr;
     }
     for (Bitboard b = squares_[g]; b;) pos_.put(gr.piece, pop_lsb(b));
     placed_[g + 1] = placed_[g] | squares_[g];
-    pawns_placed_[g + 1] = pawns_placed_[g] | (type_of(gr.piece) == PAWN ? squares_[g] : 0);
   }
+  unplaced_ = n;
   pos_.set_side_to_move(stm);
   // Under a symmetry fixing the leading placement, only the smaller image is canonical.
   if (more_than_one(x.lead_stabiliser_[cls_]) && x.encode(pos_) != idx) return nullptr;
@@ -526,7 +545,7 @@ std::size_t Index::Decoder::full_ranks(std::uint64_t idx) {
       for (Bitboard b = squares_[g]; b;) pos_.put(groups[g].piece, pop_lsb(b));
     }
     for (std::size_t g = lead; g < groups.size(); ++g) squares_[g] = 0;  // none on the board
-    placed_[lead] = placed, pawns_placed_[lead] = 0;
+    placed_[lead] = placed, unplaced_ = groups.size();
     cls_ = cls, first = lead;
   }
   for (std::size_t g = lead; g < groups.size(); ++g) {

@@ -3,12 +3,16 @@
 //
 // A position is a list of piece groups (all pieces of one colour and type), placed in
 // order; each group's squares are ranked as a combination (colex order, binomial
-// coefficients) among the squares its domain leaves free of the groups placed before:
-//  chess, koth: the kings lead; then pawns on ranks 2-7 (free of earlier pawns only, so a
-//               pawn on a king's square is a hole); then pieces on the squares left.
+// coefficients) among the squares of its domain:
+//  chess, koth: the kings lead; then pawns on ranks 2-7, then pieces on any square,
+//               each group among its whole domain (a piece on another's square is a
+//               hole: 9-16% more index positions in 5-piece tables, but a move that
+//               keeps the kings changes only its own group's rank, and a king's move
+//               with no symmetry to apply only the class).
 //  qoth:        the groups in order of their moves (knights, kings, bishops, rooks,
-//               queens; white before black), the first of the smallest leading; every
-//               group avoids the 5 fixed pawns.
+//               queens; white before black), the first of the smallest leading, each
+//               among the squares the groups before it leave; every group avoids the 5
+//               fixed pawns.
 // The leading placement is reduced by the table's symmetries (formats/symmetry.h): only
 // one placement per orbit gets a class (for the kings without pawns: the 462 classes of
 // non-adjacent king pairs). When a leading placement is fixed by a symmetry, the rest of
@@ -60,9 +64,11 @@ class Index {
 
   // The indices of the positions one piece move away from a decoded position, fast:
   // when the piece is not in the leading groups (and no symmetry fixes them), the class
-  // and the ranks of the groups before the piece's stay, and only the rest is ranked
-  // again; when it leads, the other groups' images under each symmetry are made once
-  // and ranked under the new class. Retrograde passes encode every predecessor this way.
+  // and the ranks of the groups before the piece's stay: in chess and koth only its own
+  // group's rank changes, in qoth the groups after it are ranked again (a Shift); when
+  // it leads, the new class is looked up and, with a symmetry to apply, the other
+  // groups' images under it are made once and ranked (in chess and koth without one,
+  // their share of the index stays). Retrograde passes encode every predecessor this way.
   class Neighbourhood {
    public:
     Neighbourhood(const Index& index, const Position& pos);
@@ -102,6 +108,7 @@ class Index {
     std::uint64_t lead_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t stabilised_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const;
     std::uint64_t encoded(std::size_t g, Bitboard change, int* stabiliser_size) const;
+    std::uint64_t delta_moved(std::size_t g, Square from, Square to) const;
     const Placement& image_under(int t) const;
 
     const Index& index_;
@@ -112,11 +119,14 @@ class Index {
     std::array<std::int8_t, 64> group_of_;  // square -> group standing there
     std::array<std::uint8_t, 64> slot_of_;  // square -> its piece's shift (written for pieces only)
     std::array<std::uint64_t, MAX_GROUPS + 1> prefix_;  // index share of groups before g
-    std::array<Bitboard, MAX_GROUPS + 1> placed_, pawns_placed_;  // squares before g
-    // The groups whose moves take the fast way (moved, a Shift): after the leading
-    // groups, no symmetry but the identity fixing the leading placement, not pawns
-    // of a group of several.
-    std::uint32_t shift_fast_ = 0;
+    std::array<std::uint64_t, MAX_GROUPS> rank_;        // of group g
+    std::array<Bitboard, MAX_GROUPS + 1> placed_;       // squares before g
+    std::uint64_t self_ = 0;                            // the position's index
+    // The groups whose moves take a fast way, after the leading groups, when no
+    // symmetry but the identity fixes the leading placement: delta_moved (groups that
+    // rank among their whole domain), a Shift (the others, but pawns of a group of
+    // several).
+    std::uint32_t delta_fast_ = 0, shift_fast_ = 0;
     std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
     bool fast_ = false;      // and no symmetry but the identity fixes it
     // The squares of each group (by order) under symmetry t, made when a move first
@@ -146,7 +156,8 @@ class Index {
     std::uint64_t idx_ = 0;                    // its index
     std::array<std::uint64_t, MAX_GROUPS> rank_{};
     std::array<Bitboard, MAX_GROUPS> squares_{};
-    std::array<Bitboard, MAX_GROUPS + 1> placed_{}, pawns_placed_{};  // before group g
+    std::array<Bitboard, MAX_GROUPS + 1> placed_{};  // before group g
+    std::size_t unplaced_ = MAX_GROUPS;  // the first group not on the board (after a hole)
   };
 
  private:
@@ -154,9 +165,12 @@ class Index {
     Piece piece;
     int count;
     Bitboard domain;   // squares the group may stand on
-    bool pawns_only;   // avoids only the pawns placed before it (else every group before it)
+    // Ranks among the squares of its domain the groups before it leave (else among its
+    // whole domain: a piece on another's square is a hole).
+    bool avoids_earlier;
     std::uint64_t radix;
     std::uint64_t stride;
+    Bitboard free(Bitboard placed_before) const { return avoids_earlier ? domain & ~placed_before : domain; }
     // Whether a move of its pieces takes a Neighbourhood's Shift: a pawn of a group of
     // several has a move or two to amortise one over, and is ranked afresh.
     bool takes_shift() const { return count == 1 || type_of(piece) != PAWN; }
@@ -171,14 +185,13 @@ class Index {
   // The index of a placement whose leading part is the canonical one of class cls.
   std::uint64_t index_of(const Placement& p, std::int32_t cls) const;
   // The groups from h on as index_of ranks them, squares_of(g) giving group g's squares,
-  // `placed` and `pawns_placed` the squares (all, pawns) of the groups before h:
-  // visit(g, squares, free, placed, pawns_placed) for each, `free` the squares it ranks
-  // among, the last two those of the groups before it.
+  // `placed` the squares of the groups before h: visit(g, squares, free, placed) for
+  // each, `free` the squares it ranks among, `placed` those of the groups before it.
   template <typename SquaresOf, typename Visit>
-  void walk_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of, Visit visit) const;
+  void walk_from(std::size_t h, Bitboard placed, SquaresOf squares_of, Visit visit) const;
   // index_of's share of groups h on (walk_from's arguments).
   template <typename SquaresOf>
-  std::uint64_t rank_from(std::size_t h, Bitboard placed, Bitboard pawns_placed, SquaresOf squares_of) const;
+  std::uint64_t rank_from(std::size_t h, Bitboard placed, SquaresOf squares_of) const;
   void build_lead_tables();
 
   Material material_;
@@ -188,6 +201,7 @@ class Index {
   std::vector<int> symmetries_;
   std::vector<Group> groups_;
   int lead_groups_ = 0;             // groups_[0, lead_groups_) form the leading placement
+  bool sparse_ = false;             // no group after them avoids the squares of the earlier ones
   std::uint64_t lead_keys_ = 0;     // product of the leading groups' radices
   Bitboard lead_fixable_ = 0;       // squares a leading piece of a fixed placement stands on
   std::vector<std::int32_t> lead_class_;     // lead key -> class of its canonical image
@@ -200,9 +214,10 @@ class Index {
 // Inline: the way most un-moves of a retrograde pass take (about 30 a position).
 inline std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
   const std::size_t g = std::size_t(group_of_[from]);
-  if (!(shift_fast_ & (1u << g))) return other_moved(g, from, to, stabiliser_size);
+  const std::uint32_t bit = 1u << g;
+  if (!((delta_fast_ | shift_fast_) & bit)) return other_moved(g, from, to, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  return shift(from).at(to);
+  return delta_fast_ & bit ? delta_moved(g, from, to) : shift(from).at(to);
 }
 
 inline std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {

@@ -33,9 +33,10 @@ struct TableError : std::runtime_error {
 
 constexpr std::uint32_t TABLE_FORMAT_VERSION = 2;
 constexpr std::size_t TABLE_HEADER_BYTES = 256;
-// The index order (formats/index.h) a file's values follow: qoth's groups go in order
-// of their moves (queens last) since scheme 2; its files of scheme 1 are refused.
-constexpr std::uint8_t index_scheme(Variant v) { return v == Variant::Qoth ? 2 : 1; }
+// The index order (formats/index.h) a file's values follow, files of an older scheme
+// are refused: qoth's groups go in order of their moves (queens last) since scheme 2;
+// chess and koth rank each group after the kings among its whole domain since scheme 2.
+constexpr std::uint8_t index_scheme(Variant) { return 2; }
 constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum
 
 enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2 };

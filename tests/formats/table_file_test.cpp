@@ -188,11 +188,12 @@ TEST(TableFile, DamageIsNamed) {
   spit(bad, version);
   expect_fault(bad, "format version 99");
 
-  // A file in another index order (as qoth's before index scheme 2) is refused, not misread.
+  // A file in another index order (as koth's and qoth's before index scheme 2) is
+  // refused, not misread.
   auto scheme = bytes;
-  scheme[13] = 2;  // after the variant
+  scheme[13] = 1;  // after the variant
   spit(bad, scheme);
-  expect_fault(bad, "index scheme 2, this hilltb reads koth tables of index scheme 1");
+  expect_fault(bad, "index scheme 1, this hilltb reads koth tables of index scheme 2");
 
   auto sides = bytes;
   sides[41] = 0;  // the stored-sides mask, after the target square

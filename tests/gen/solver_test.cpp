@@ -220,8 +220,9 @@ TEST(TableSet, HoldsOneSideToMoveAtOneByteAValue) {
   EXPECT_GT(compared, whole->index.size() / 2);
   set.add(black);
   EXPECT_EQ(set.bytes(), whole->index.size());
-  ASSERT_TRUE(whole->index.decode(12345, BLACK, pos));
-  EXPECT_EQ(set.code_of(pos), whole->code(BLACK, 12345));
+  std::uint64_t named = 12345;
+  while (!whole->index.decode(named, BLACK, pos)) ++named;  // past any hole
+  EXPECT_EQ(set.code_of(pos), whole->code(BLACK, named));
   pos.set_side_to_move(WHITE);
   EXPECT_THROW(set.code_of(pos), std::logic_error);
   // KNvKR, black to move, is KRvKN with white to move: not held.
