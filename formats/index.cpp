@@ -314,9 +314,7 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
         prefix_[g] = idx, placed_[g] = placed;
         rank_[g] = rank_combination(squares, free);
         idx += rank_[g] * groups[g].stride;
-        if (!fast_) return;
-        if (!groups[g].avoids_earlier) delta_fast_ |= 1u << g;
-        else if (groups[g].takes_shift()) shift_fast_ |= 1u << g;
+        if (fast_) (groups[g].avoids_earlier ? shift_fast_ : delta_fast_) |= 1u << g;
       });
   self_ = idx;
 }
@@ -331,11 +329,10 @@ std::uint64_t Index::Neighbourhood::delta_moved(std::size_t g, Square from, Squa
 }
 
 std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
-  const Bitboard change = square_bb(from) | square_bb(to);
   if (g < std::size_t(index_.lead_groups_)) return lead_moved(g, from, to, stabiliser_size);
-  if (!fast_) return cls_ < 0 ? encoded(g, change, stabiliser_size) : stabilised_moved(g, from, to, stabiliser_size);
-  if (stabiliser_size) *stabiliser_size = 1;  // pawns of a group of several
-  return prefix_[g] + index_.rank_from(g, placed_[g], [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); });
+  // A later group's move without a fast way: a symmetry fixes the leading placement.
+  return cls_ < 0 ? encoded(g, square_bb(from) | square_bb(to), stabiliser_size)
+                  : stabilised_moved(g, from, to, stabiliser_size);
 }
 
 // Colex ranks are sums of C(p_i, i), p_i the free squares below a group's i-th square;
@@ -430,7 +427,7 @@ std::uint64_t Index::Neighbourhood::lead_moved(std::size_t g, Square from, Squar
 
 // A move of a later group when symmetries fix the leading placement: as encode does,
 // the smallest index of the position's images under them, counting those it equals
-// (when asked). The identity's is the Shift's, but for pawns of a group of several.
+// (when asked). The identity's is the Shift's, or delta_moved's.
 std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from, Square to,
                                                      int* stabiliser_size) const {
   const Index& x = index_;
@@ -438,9 +435,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
   const Bitboard change = square_bb(from) | square_bb(to);
   auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
-  std::uint64_t best = !x.groups_[g].avoids_earlier ? delta_moved(g, from, to)
-                       : x.groups_[g].takes_shift() ? shift(from).at(to)
-                                                    : prefix_[g] + x.rank_from(g, placed_[g], squares);
+  std::uint64_t best = x.groups_[g].avoids_earlier ? shift(from).at(to) : delta_moved(g, from, to);
   int fixing = 1;
   for (int s : x.symmetries_) {
     if (!s || !(stabiliser & (1 << s))) continue;

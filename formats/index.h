@@ -122,10 +122,9 @@ class Index {
     std::array<std::uint64_t, MAX_GROUPS> rank_;        // of group g
     std::array<Bitboard, MAX_GROUPS + 1> placed_;       // squares before g
     std::uint64_t self_ = 0;                            // the position's index
-    // The groups whose moves take a fast way, after the leading groups, when no
-    // symmetry but the identity fixes the leading placement: delta_moved (groups that
-    // rank among their whole domain), a Shift (the others, but pawns of a group of
-    // several).
+    // The groups whose moves take a fast way (all after the leading groups, when no
+    // symmetry but the identity fixes the leading placement): delta_moved for groups
+    // that rank among their whole domain, a Shift for the others.
     std::uint32_t delta_fast_ = 0, shift_fast_ = 0;
     std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
     bool fast_ = false;      // and no symmetry but the identity fixes it
@@ -171,9 +170,6 @@ class Index {
     std::uint64_t radix;
     std::uint64_t stride;
     Bitboard free(Bitboard placed_before) const { return avoids_earlier ? domain & ~placed_before : domain; }
-    // Whether a move of its pieces takes a Neighbourhood's Shift: a pawn of a group of
-    // several has a move or two to amortise one over, and is ranked afresh.
-    bool takes_shift() const { return count == 1 || type_of(piece) != PAWN; }
   };
 
   Placement placement_of(const Position& pos) const;
