@@ -314,18 +314,16 @@ Index::Neighbourhood::Neighbourhood(const Index& index, const Position& pos)
         prefix_[g] = idx, placed_[g] = placed;
         rank_[g] = rank_combination(squares, free);
         idx += rank_[g] * groups[g].stride;
-        if (fast_) (groups[g].avoids_earlier ? shift_fast_ : delta_fast_) |= 1u << g;
+        if (fast_) fast_groups_ |= 1u << g;
       });
   self_ = idx;
 }
 
-// A move in a group that ranks among its whole domain, behind groups that do too: only
-// its own rank changes.
+// With sparse_ (every later group ranks among its whole domain): only the moved
+// piece's own group's rank changes.
 std::uint64_t Index::Neighbourhood::delta_moved(std::size_t g, Square from, Square to) const {
   const Group& gr = index_.groups_[g];
-  const std::uint64_t rank = gr.count == 1 ? std::uint64_t(popcount(gr.domain & (square_bb(to) - 1)))
-                                           : rank_combination(placement_[g] ^ square_bb(from) ^ square_bb(to), gr.domain);
-  return self_ + (rank - rank_[g]) * gr.stride;
+  return self_ + (rank_combination(placement_[g] ^ square_bb(from) ^ square_bb(to), gr.domain) - rank_[g]) * gr.stride;
 }
 
 std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Square to, int* stabiliser_size) const {
@@ -340,7 +338,8 @@ std::uint64_t Index::Neighbourhood::other_moved(std::size_t g, Square from, Squa
 // squares: t is empty and in every domain that sees the piece), takes one off p_i, and
 // C(p, i) - C(p - 1, i) = C(p - 1, i - 1). In the moved piece's own group the p_i of
 // the pieces that stay do not change (the group ranks among its own squares too); t
-// only shifts the i of those above it by one.
+// only shifts the i of those above it by one. Made only without sparse_ (qoth), where
+// every later group ranks among the squares the groups before it leave.
 const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from) const {
   const std::size_t g = std::size_t(group_of_[from]);
   Shift& s = shifts_[slot_of_[from]];
@@ -364,7 +363,6 @@ const Index::Neighbourhood::Shift& Index::Neighbourhood::make_shift(Square from)
                    [&](std::size_t h, Bitboard squares, Bitboard free, Bitboard) {
     const Group& gr = index_.groups_[h];
     s.base += rank_combination(squares, free) * gr.stride;
-    if (!gr.avoids_earlier) return;  // ranks among its whole domain: the move changes nothing
     int i = 1;
     for (Bitboard b = squares; b; ++i) {
       const Square sq = pop_lsb(b);
@@ -435,7 +433,7 @@ std::uint64_t Index::Neighbourhood::stabilised_moved(std::size_t g, Square from,
   const std::uint8_t stabiliser = x.lead_stabiliser_[cls_];
   const Bitboard change = square_bb(from) | square_bb(to);
   auto squares = [&](std::size_t h) { return placement_[h] ^ (h == g ? change : 0); };
-  std::uint64_t best = x.groups_[g].avoids_earlier ? shift(from).at(to) : delta_moved(g, from, to);
+  std::uint64_t best = x.sparse_ ? delta_moved(g, from, to) : shift(from).at(to);
   int fixing = 1;
   for (int s : x.symmetries_) {
     if (!s || !(stabiliser & (1 << s))) continue;

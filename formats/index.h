@@ -123,9 +123,9 @@ class Index {
     std::array<Bitboard, MAX_GROUPS + 1> placed_;       // squares before g
     std::uint64_t self_ = 0;                            // the position's index
     // The groups whose moves take a fast way (all after the leading groups, when no
-    // symmetry but the identity fixes the leading placement): delta_moved for groups
-    // that rank among their whole domain, a Shift for the others.
-    std::uint32_t delta_fast_ = 0, shift_fast_ = 0;
+    // symmetry but the identity fixes the leading placement): delta_moved with the
+    // index's sparse_, else a Shift.
+    std::uint32_t fast_groups_ = 0;
     std::int32_t cls_ = -1;  // the class of a decoded position's leading placement, else -1
     bool fast_ = false;      // and no symmetry but the identity fixes it
     // The squares of each group (by order) under symmetry t, made when a move first
@@ -210,10 +210,9 @@ class Index {
 // Inline: the way most un-moves of a retrograde pass take (about 30 a position).
 inline std::uint64_t Index::Neighbourhood::moved(Square from, Square to, int* stabiliser_size) const {
   const std::size_t g = std::size_t(group_of_[from]);
-  const std::uint32_t bit = 1u << g;
-  if (!((delta_fast_ | shift_fast_) & bit)) return other_moved(g, from, to, stabiliser_size);
+  if (!(fast_groups_ & (1u << g))) return other_moved(g, from, to, stabiliser_size);
   if (stabiliser_size) *stabiliser_size = 1;
-  return delta_fast_ & bit ? delta_moved(g, from, to) : shift(from).at(to);
+  return index_.sparse_ ? delta_moved(g, from, to) : shift(from).at(to);
 }
 
 inline std::uint64_t Index::Neighbourhood::Shift::at(Square t) const {
