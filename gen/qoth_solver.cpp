@@ -13,7 +13,7 @@
 
 #include "formats/symmetry.h"
 #include "gen/exit_tables.h"
-#include "gen/huge_pages.h"
+#include "formats/huge_pages.h"
 #include "gen/scan.h"
 #include "gen/working_code.h"
 #include "rules/movegen.h"

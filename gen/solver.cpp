@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "gen/exit_tables.h"
-#include "gen/huge_pages.h"
+#include "formats/huge_pages.h"
 #include "gen/scan.h"
 #include "gen/unmove.h"
 #include "gen/working_code.h"

@@ -7,7 +7,7 @@
 
 #include "formats/successors.h"
 #include "formats/symmetry.h"
-#include "gen/huge_pages.h"
+#include "formats/huge_pages.h"
 
 namespace hilltb {
 

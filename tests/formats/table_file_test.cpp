@@ -2,10 +2,12 @@
 // error naming the file and the fault, never a crash or a wrong value.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
 #include "../fuzz_budget.h"
+#include "formats/huge_pages.h"
 #include "formats/table_reader.h"
 #include "formats/table_writer.h"
 #include "formats/value.h"
@@ -52,6 +54,17 @@ void spit(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
 
 const TableExpectation KOTH{Variant::Koth, "KQvK"};
 
+// Large arrays (the solvers', a side being cut) come from huge_vector: whatever the
+// kernel does with the hint, and however the buffer lies against 2 MiB, they hold n
+// zeroed values.
+TEST(HugeVector, HoldsZeroedValuesWhateverItsSize) {
+  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(4097), (std::size_t(5) << 20) + 3}) {
+    const auto v = huge_vector<std::uint16_t>(n);
+    ASSERT_EQ(v.size(), n);
+    EXPECT_EQ(std::count(v.begin(), v.end(), 0), std::ptrdiff_t(n));
+  }
+}
+
 TEST(TableFile, RoundTripOneAndTwoByteValuesWithAndWithoutDictionary) {
   TempDir dir;
   for (int max_distance : {60, 400}) {
@@ -97,6 +110,17 @@ TEST(TableFile, DefaultCompressionBySize) {
     for (std::uint64_t idx = 0; idx < per_side; idx += 1009) ASSERT_EQ(reader.code(BLACK, idx), codes[per_side + idx]);
   }
   EXPECT_EQ(WriteOptions::for_variant(Variant::Qoth).compression_for(1000).min_match, 5);  // qoth: fast at every size
+}
+
+// A file named without a folder goes to the working directory (no folder to make).
+TEST(TableFile, WritesAPathWithoutAFolder) {
+  TempDir dir;
+  const fs::path before = fs::current_path();
+  fs::current_path(dir.path);
+  const auto codes = sample_codes(1000, 20, 9);
+  EXPECT_NO_THROW(write_table("KQvK.htb", header_for(1000), codes));
+  fs::current_path(before);
+  EXPECT_EQ(TableReader(dir.path / "KQvK.htb", KOTH).code(WHITE, 7), codes[7]);
 }
 
 TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {

@@ -8,7 +8,6 @@
 
 #include "formats/symmetry.h"
 #include "gen/generate.h"
-#include "gen/huge_pages.h"
 #include "gen/verify.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
@@ -61,16 +60,6 @@ void expect_same_bytes_with_one_thread(Variant v, const std::string& material) {
   }
   EXPECT_EQ(bytes_of(table_path(dir.path, TableKind(v), material)),
             bytes_of(table_path(HILLTB_TEST_TABLES, TableKind(v), material)));
-}
-
-// The solvers' arrays come from huge_vector: whatever the kernel does with the hint, and
-// however the buffer lies against 2 MiB, they hold n zeroed values.
-TEST(HugeVector, HoldsZeroedValuesWhateverItsSize) {
-  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(4097), (std::size_t(5) << 20) + 3}) {
-    const auto v = huge_vector<std::uint16_t>(n);
-    ASSERT_EQ(v.size(), n);
-    EXPECT_EQ(std::count(v.begin(), v.end(), 0), std::ptrdiff_t(n));
-  }
 }
 
 TEST(Generate, SameBytesWithOneThreadAsWithAll) {

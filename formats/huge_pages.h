@@ -1,8 +1,9 @@
-// The solvers' large arrays on transparent huge pages. On this project's virtual
-// machines the first touch of a 4 KiB page costs about 3 us: zeroing 1.8 GB (a 5-piece
-// table's codes and counters) took 5.9 s, one thread, the first time on 2 MiB pages
-// 2.8 s and 0.16 s once the process had freed such pages before, as a run of a set of
-// tables does table after table (bench/RESULTS.md, stop 22).
+// Large arrays on transparent huge pages: the solvers', and a table's side being cut
+// to one side. On this project's virtual machines the first touch of a 4 KiB page costs
+// about 3 us: zeroing 1.8 GB (a 5-piece table's codes and counters) took 5.9 s, one
+// thread, the first time on 2 MiB pages 2.8 s and 0.16 s once the process had freed
+// such pages before, as a run of a set of tables does table after table
+// (bench/RESULTS.md, stop 22).
 #pragma once
 
 #include <cstddef>
