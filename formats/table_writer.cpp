@@ -131,7 +131,7 @@ WriteOptions WriteOptions::for_variant(Variant v) {
 WriteOptions::Compression WriteOptions::compression_for(std::uint64_t values_per_side) const {
   if (level) return {level, 0, dictionary};
   if (values_per_side <= small_values) return {19, 0, dictionary};
-  return {8, 5, false};
+  return {6, 5, false};
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,

@@ -29,11 +29,12 @@ struct WriteOptions {
   };
   // `level` when set (zstd's parameters for it, a dictionary if `dictionary`); else up
   // to `small_values` level 19 with a dictionary (3-piece chess and koth tables: it
-  // costs nothing there), and above level 8 matching 5 bytes at least, without one: the
-  // codes come in runs that short matches only break up, so this writes a 5-piece koth
-  // table in a quarter of level 13's time for 4.5-10% more bytes, and a qoth table in 0.6
-  // of level 9's for 0.5% fewer; a dictionary buys 0.2% on blocks of 16,384 values
-  // (bench/RESULTS.md, stop 19).
+  // costs nothing there), and above level 6 matching 5 bytes at least, without one: the
+  // codes come in runs that short matches only break up (level 8 with them wrote a
+  // 5-piece koth table in a quarter of level 13's time for 4.5-10% more bytes, and a
+  // qoth table in 0.6 of level 9's for 0.5% fewer; a dictionary buys 0.2% on blocks of
+  // 16,384 values: bench/RESULTS.md, stop 19), and level 6 compresses 5-piece koth
+  // sides 2-2.8 times as fast as level 8 for 1-1.7% more bytes (stop 26).
   Compression compression_for(std::uint64_t values_per_side) const;
 };
 
