@@ -72,7 +72,7 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--threads", opts->threads, "worker threads (default: all cores)")->check(CLI::Range(1, 1024));
   cmd->add_option("--pieces", opts->pieces, "every table with up to N pieces")->check(CLI::Range(2, 7));
   cmd->add_option("--max-memory", opts->max_memory, "refuse tables needing more memory (e.g. 4G)");
-  cmd->add_option("--level", opts->level, "zstd compression level, with zstd's parameters for it (default: chess and koth 19 with a dictionary up to 2^20 values a side; larger tables and qoth 8 with a minimum match of 5)")->check(CLI::Range(1, 22));
+  cmd->add_option("--level", opts->level, "zstd compression level, with zstd's parameters for it (default: chess and koth 19 with a dictionary up to 2^20 values a side; larger tables and qoth 6 with a minimum match of 5)")->check(CLI::Range(1, 22));
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
