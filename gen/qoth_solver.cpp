@@ -11,9 +11,9 @@
 #include <span>
 #include <utility>
 
+#include "formats/huge_pages.h"
 #include "formats/symmetry.h"
 #include "gen/exit_tables.h"
-#include "formats/huge_pages.h"
 #include "gen/scan.h"
 #include "gen/working_code.h"
 #include "rules/movegen.h"

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "gen/exit_tables.h"
 #include "formats/huge_pages.h"
+#include "gen/exit_tables.h"
 #include "gen/scan.h"
 #include "gen/unmove.h"
 #include "gen/working_code.h"

@@ -5,9 +5,9 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "formats/huge_pages.h"
 #include "formats/successors.h"
 #include "formats/symmetry.h"
-#include "formats/huge_pages.h"
 
 namespace hilltb {
 
