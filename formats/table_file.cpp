@@ -48,7 +48,8 @@ std::array<std::uint8_t, TABLE_HEADER_BYTES> TableHeader::serialise() const {
   c.put(layout_digest);
   c.put(target);
   c.put(sides);
-  c.pos += 6;
+  c.put(delta_sides);
+  c.pos += 5;
   for (std::uint64_t v : {positions_per_side}) c.put(v);
   c.put(block_values);
   c.put(block_count);
@@ -70,9 +71,9 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   TableHeader h;
   Cursor c{nullptr, bytes.data(), sizeof MAGIC};
   const auto version = c.get<std::uint32_t>();
-  if (version != TABLE_FORMAT_VERSION)
-    throw fail("format version " + std::to_string(version) + ", this hilltb reads version " +
-               std::to_string(TABLE_FORMAT_VERSION));
+  if (version < OLDEST_FORMAT_VERSION || version > TABLE_FORMAT_VERSION)
+    throw fail("format version " + std::to_string(version) + ", this hilltb reads versions " +
+               std::to_string(OLDEST_FORMAT_VERSION) + " to " + std::to_string(TABLE_FORMAT_VERSION));
   const auto variant = c.get<std::uint8_t>();
   if (variant > std::uint8_t(Variant::Qoth)) throw fail("unknown variant code " + std::to_string(variant));
   h.variant = Variant(variant);
@@ -93,7 +94,10 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   h.target = c.get<std::uint8_t>();
   h.sides = c.get<std::uint8_t>();
   if (h.sides < 1 || h.sides > 3) throw fail("bad stored-sides mask " + std::to_string(h.sides));
-  c.pos += 6;
+  h.delta_sides = c.get<std::uint8_t>();  // version 2 left it zero
+  if (h.delta_sides & ~h.sides)
+    throw fail("difference-coded sides " + std::to_string(h.delta_sides) + " not among those stored");
+  c.pos += 5;
   h.positions_per_side = c.get<std::uint64_t>();
   h.block_values = c.get<std::uint32_t>();
   h.block_count = c.get<std::uint32_t>();

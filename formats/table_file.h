@@ -9,7 +9,9 @@
 //   data: the value codes (formats/value.h) of the sides to move the file stores,
 //     white then black, each side cut into blocks of block_values codes (a side's last
 //     block may be shorter) compressed by zstd on their own, so that a probe
-//     decompresses one block.
+//     decompresses one block. A side may store each code's difference from the one
+//     before it in its block (modulo 2^8 or 2^16 by the value width): those sides are
+//     flagged in the header, and a reader adds the differences up again.
 // A file may store one side to move only, the one that compresses smaller, as Syzygy's
 // DTZ files do: the other side's values follow from it by a one-ply search
 // (formats/successors.h), through the children for captures and promotions.
@@ -31,7 +33,9 @@ struct TableError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-constexpr std::uint32_t TABLE_FORMAT_VERSION = 2;
+constexpr std::uint32_t TABLE_FORMAT_VERSION = 3;
+// Version 2 files (no difference-coded sides) are read as they are.
+constexpr std::uint32_t OLDEST_FORMAT_VERSION = 2;
 constexpr std::size_t TABLE_HEADER_BYTES = 256;
 // The index order (formats/index.h) a file's values follow, files of an older scheme
 // are refused: qoth's groups go in order of their moves (queens last) since scheme 2;
@@ -52,6 +56,7 @@ struct TableHeader {
   std::uint64_t layout_digest = 0;  // qoth: xxHash64 of the layout text
   std::uint8_t target = 0xFF;       // qoth: the target square the table is indexed for
   std::uint8_t sides = 3;           // the sides to move stored: bit 0 white, bit 1 black
+  std::uint8_t delta_sides = 0;     // the stored sides whose blocks hold differences
   Metric metric = Metric::WdlDistance;
   std::uint8_t value_bytes = 1;     // 1 or 2 bytes per code
   std::uint64_t positions_per_side = 0;
@@ -63,6 +68,7 @@ struct TableHeader {
   std::array<SideStats, 2> stats{};  // both sides', whichever are stored
 
   bool holds(Color stm) const { return sides >> stm & 1; }
+  bool delta_coded(Color stm) const { return delta_sides >> stm & 1; }
   std::uint32_t blocks_per_side() const {
     return std::uint32_t((positions_per_side + block_values - 1) / block_values);
   }

@@ -138,6 +138,12 @@ void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) c
   out.resize(values);
   for (std::size_t i = 0; i < values; ++i)
     out[i] = width == 1 ? raw[i] : std::uint16_t(raw[2 * i] | (raw[2 * i + 1] << 8));
+  const Color side = header_.sides == 3 ? Color(b / header_.blocks_per_side()) : header_.holds(WHITE) ? WHITE : BLACK;
+  if (header_.delta_coded(side)) {  // differences, modulo the width: add them up
+    const std::uint16_t mask = width == 1 ? 0xFF : 0xFFFF;
+    std::uint16_t sum = 0;
+    for (std::uint16_t& v : out) v = sum = std::uint16_t((sum + v) & mask);
+  }
 }
 
 std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {

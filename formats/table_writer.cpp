@@ -31,12 +31,17 @@ std::span<const std::uint16_t> block_codes(std::span<const std::uint16_t> codes,
 }
 
 // The raw bytes of codes at the chosen width, little-endian, into `raw` (reused from
-// block to block: fresh buffers cost a page fault each 4 KiB, see formats/huge_pages.h).
-void raw_bytes(std::span<const std::uint16_t> codes, int width, std::vector<std::uint8_t>& raw) {
+// block to block: fresh buffers cost a page fault each 4 KiB, see formats/huge_pages.h);
+// with `delta` each code's difference from the one before it (the first's from 0),
+// modulo the width.
+void raw_bytes(std::span<const std::uint16_t> codes, int width, bool delta, std::vector<std::uint8_t>& raw) {
   raw.resize(codes.size() * width);
+  std::uint16_t before = 0;
   for (std::size_t i = 0; i < codes.size(); ++i) {
-    raw[i * width] = std::uint8_t(codes[i]);
-    if (width == 2) raw[i * 2 + 1] = std::uint8_t(codes[i] >> 8);
+    const std::uint16_t v = delta ? std::uint16_t(codes[i] - before) : codes[i];
+    before = codes[i];
+    raw[i * width] = std::uint8_t(v);
+    if (width == 2) raw[i * 2 + 1] = std::uint8_t(v >> 8);
   }
 }
 
@@ -50,7 +55,7 @@ std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes,
   std::vector<std::uint8_t> raw;
   const std::uint32_t step = std::max<std::uint32_t>(1, blocks / 256);
   for (std::uint32_t b = 0; b < blocks; b += step) {
-    raw_bytes(block_codes(codes, h, b), h.value_bytes, raw);
+    raw_bytes(block_codes(codes, h, b), h.value_bytes, false, raw);
     samples.insert(samples.end(), raw.begin(), raw.end());
     sizes.push_back(raw.size());
   }
@@ -129,9 +134,10 @@ WriteOptions WriteOptions::for_variant(Variant v) {
 }
 
 WriteOptions::Compression WriteOptions::compression_for(std::uint64_t values_per_side) const {
-  if (level) return {level, 0, dictionary};
-  if (values_per_side <= small_values) return {19, 0, dictionary};
-  return {6, 5, false};
+  const bool small = values_per_side <= small_values;
+  if (level) return {level, 0, dictionary, small};
+  if (small) return {19, 0, dictionary, true};
+  return {6, 5, false, false};
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
@@ -156,8 +162,10 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
       dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), z.level));
 
   // Blocks compress independently, in parallel; their order in the file is fixed, so
-  // the bytes are the same whatever the thread count.
-  std::vector<std::vector<std::uint8_t>> compressed(header.block_count);
+  // the bytes are the same whatever the thread count. With z.delta each block is also
+  // compressed as differences, into compressed[block_count + b].
+  const std::uint32_t blocks = header.block_count;
+  std::vector<std::vector<std::uint8_t>> compressed(std::size_t(blocks) * (z.delta ? 2 : 1));
   // Each frame carries its own content checksum, so a damaged block fails when it is
   // read, even where the whole-file checksum is never checked. A block is made in its
   // thread's buffers and kept at its compressed size: buffers of zstd's bound a block
@@ -174,14 +182,28 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
     if (cdict) ZSTD_CCtx_refCDict(w.cctx.get(), cdict.get());
     return w;
   });
-  tbb::parallel_for(std::uint32_t(0), header.block_count, [&](std::uint32_t b) {
+  tbb::parallel_for(std::uint32_t(0), std::uint32_t(compressed.size()), [&](std::uint32_t j) {
     Worker& w = workers.local();
-    raw_bytes(block_codes(codes, header, b), header.value_bytes, w.raw);
+    raw_bytes(block_codes(codes, header, j % blocks), header.value_bytes, j >= blocks, w.raw);
     w.out.resize(ZSTD_compressBound(w.raw.size()));
     const std::size_t n = ZSTD_compress2(w.cctx.get(), w.out.data(), w.out.size(), w.raw.data(), w.raw.size());
     if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
-    compressed[b].assign(w.out.begin(), w.out.begin() + std::ptrdiff_t(n));
+    compressed[j].assign(w.out.begin(), w.out.begin() + std::ptrdiff_t(n));
   });
+  // Each side stored as differences where that takes fewer bytes (ties: as codes).
+  header.delta_sides = 0;
+  if (z.delta) {
+    const std::uint32_t per_side = header.blocks_per_side();
+    for (std::uint32_t first = 0; first < blocks; first += per_side) {
+      std::uint64_t plain = 0, delta = 0;
+      for (std::uint32_t b = first; b < first + per_side; ++b)
+        plain += compressed[b].size(), delta += compressed[blocks + b].size();
+      if (delta >= plain) continue;
+      for (std::uint32_t b = first; b < first + per_side; ++b) compressed[b].swap(compressed[blocks + b]);
+      header.delta_sides |= only == COLOR_NB ? 1 << (first / per_side) : 1 << only;
+    }
+    compressed.resize(blocks);
+  }
 
   return write_file(path, header, dict, compressed);
 }

@@ -157,6 +157,65 @@ TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
   for (std::uint64_t idx = 0; idx < per_side; ++idx) ASSERT_EQ(reader.code(WHITE, idx), codes[idx]);
 }
 
+// A side whose neighbouring codes differ little (a walk of distances, as a won side's
+// often do) is stored as differences, noise as codes; both read back exactly, at one or
+// two bytes a value, from one block a side or several, and when cut to one side.
+TEST(TableFile, SidesStoredAsDifferencesWhereSmaller) {
+  TempDir dir;
+  const std::uint64_t per_side = 20000;
+  for (int most : {100, 400}) {  // distances: codes of one byte, then two
+    auto codes = sample_codes(per_side, 30, 11);  // black: noise
+    std::mt19937 rng(most);
+    int distance = most / 2;
+    for (std::uint64_t i = 0; i < per_side; ++i) {  // white: a walk
+      distance = std::clamp(distance + int(rng() % 3) - 1, 0, most);
+      codes[i] = encode_value({1, distance, 0});
+    }
+    for (std::uint32_t block_values : {0u, 8192u}) {  // 8,192: three blocks a side, no dictionary
+      const fs::path path = dir.path / "koth" / "KQvK.htb";
+      WriteOptions options;
+      options.block_values = block_values;
+      const auto size = write_table(path, header_for(per_side), codes, options);
+      {
+        TableReader reader(path, KOTH);
+        EXPECT_EQ(reader.header().delta_sides, 1) << most << " " << block_values;
+        EXPECT_EQ(reader.header().value_bytes, most < 120 ? 1 : 2);
+        for (Color stm : {WHITE, BLACK})
+          reader.read_side(stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+            for (std::size_t i = 0; i < block.size(); ++i) ASSERT_EQ(block[i], codes[stm * per_side + first + i]);
+          });
+      }
+      // Not tried for tables above small_values: the same codes then take more bytes.
+      options.level = 19;
+      options.small_values = 0;
+      EXPECT_LT(size, write_table(dir.path / "plain.htb", header_for(per_side), codes, options));
+      EXPECT_EQ(TableReader(dir.path / "plain.htb", KOTH).header().delta_sides, 0);
+
+      keep_one_side(path);  // white: the walk, as differences, takes fewer bytes
+      TableReader reader(path, KOTH);
+      EXPECT_EQ(reader.header().sides, 1);
+      EXPECT_EQ(reader.header().delta_sides, 1);
+      for (std::uint64_t idx = 0; idx < per_side; ++idx) ASSERT_EQ(reader.code(WHITE, idx), codes[idx]);
+    }
+  }
+}
+
+// Files of format version 2 (no side stored as differences) still read.
+TEST(TableFile, ReadsVersionTwoFiles) {
+  TempDir dir;
+  const fs::path path = dir.path / "KQvK.htb";
+  const auto codes = sample_codes(5000, 30, 4);
+  WriteOptions options;
+  options.small_values = 0;  // no differences, as version 2 wrote
+  write_table(path, header_for(5000), codes, options);
+  auto bytes = slurp(path);
+  ASSERT_EQ(bytes[8], TABLE_FORMAT_VERSION);
+  bytes[8] = 2;
+  spit(path, bytes);
+  TableReader reader(path, KOTH);
+  for (std::uint64_t idx = 0; idx < 5000; ++idx) ASSERT_EQ(reader.code(BLACK, idx), codes[5000 + idx]);
+}
+
 TEST(TableFile, SameBytesWhateverTheThreadCount) {
   TempDir dir;
   const auto codes = sample_codes(100000, 50, 7);
@@ -218,6 +277,11 @@ TEST(TableFile, DamageIsNamed) {
   scheme[13] = 1;  // after the variant
   spit(bad, scheme);
   expect_fault(bad, "index scheme 1, this hilltb reads koth tables of index scheme 2");
+
+  auto delta = bytes;
+  delta[42] = 4;  // the difference-coded sides, after the stored sides
+  spit(bad, delta);
+  expect_fault(bad, "difference-coded sides 4 not among those stored");
 
   auto sides = bytes;
   sides[41] = 0;  // the stored-sides mask, after the target square

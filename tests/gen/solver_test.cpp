@@ -1,6 +1,8 @@
 // The generator's guarantees: same bytes whatever the thread count, a clean stop on
 // interruption, a refusal when memory is short, and a verifier that catches damage.
 #include <gtest/gtest.h>
+
+#include <map>
 #include <tbb/global_control.h>
 
 #include <fstream>
@@ -121,6 +123,23 @@ TEST(Generate, OneSideStoredGivesTheOtherAsGenerated) {
   expect_derived_side_as_generated(Variant::Chess, "KRvKP");
   // Points and passes.
   expect_derived_side_as_generated(Variant::Qoth, "QRvBN");
+}
+
+// Issue 4's size target: chess KQvK and KRvK, both sides to move a file, no larger than
+// Gaviota's DTM files of them (9,443 and 10,824 bytes).
+TEST(Generate, ChessKQvKAndKRvKNoLargerThanGaviotasFiles) {
+  TempDir dir;
+  Progress quiet(false);
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Chess;
+  options.write = WriteOptions::for_variant(Variant::Chess);  // as `hilltb gen` writes
+  const auto results = generate_tables({Material::parse("KQvK", Variant::Chess), Material::parse("KRvK", Variant::Chess)},
+                                       options, quiet, nullptr);
+  std::map<std::string, std::uint64_t> bytes;
+  for (const TableResult& r : results) bytes[r.material.name()] = r.file_bytes;
+  EXPECT_LE(bytes.at("KQvK"), 9443u);
+  EXPECT_LE(bytes.at("KRvK"), 10824u);
 }
 
 TEST(Generate, InterruptionLeavesNoFile) {
