@@ -46,8 +46,9 @@ struct WriteOptions {
 // `codes` holds 2 * header.positions_per_side value codes, white to move first, or,
 // with `only` a side, that side's. The header's geometry, offsets and checksum are
 // filled in here, its width too (at least header.value_bytes: a file of one side keeps
-// the width its other side needs) and the sides stored as differences; its identity (variant, material, layout, metric) and
-// statistics come from the caller. Returns the file size.
+// the width its other side needs) and the sides stored as differences; its identity
+// (variant, material, layout, metric) and statistics come from the caller. Returns the
+// file size.
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                           std::span<const std::uint16_t> codes, const WriteOptions& options = {},
                           Color only = COLOR_NB);
