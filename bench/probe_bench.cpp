@@ -1,5 +1,5 @@
 // Probing speed, side by side in one run: hilltb's chess KQvKR against Fathom's
-// tb_probe_wdl on Syzygy's KQvKR.rtbw (../shared/syzygy), on the same 1,000,000 random
+// tb_probe_wdl on Syzygy's KQvKR.rtbw (tests/data/syzygy), on the same 1,000,000 random
 // legal positions, hot cache; then cold-block probes, root ranking, and (when
 // HILLTB_BENCH_TABLES names a directory holding koth 5-piece tables) koth 5-piece probes.
 #include <benchmark/benchmark.h>

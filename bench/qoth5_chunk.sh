@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures the qoth 5-piece set (layout ring) a chunk at a time, since it takes longer
-# than a session: makes the set up to 4 pieces in DIR (kept if there), then each 5-piece
+# Measures the qoth 5-piece set (layout ring) a chunk at a time, since it takes about
+# half a day: makes the set up to 4 pieces in DIR (kept if there), then each 5-piece
 # table in `gen --plan` order that bench/qoth5_times.tsv does not list yet, one `gen`
 # each under /usr/bin/time (the children's loading counted), a line appended per table.
 # Stop it with Ctrl-C or give SECONDS: the next run goes on from the first table not

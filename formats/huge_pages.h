@@ -1,9 +1,9 @@
 // Large arrays on transparent huge pages: the solvers', and a table's side being cut
-// to one side. On this project's virtual machines the first touch of a 4 KiB page costs
-// about 3 us: zeroing 1.8 GB (a 5-piece table's codes and counters) took 5.9 s, one
-// thread, the first time on 2 MiB pages 2.8 s and 0.16 s once the process had freed
-// such pages before, as a run of a set of tables does table after table
-// (bench/RESULTS.md, stop 22).
+// to one side. On virtual machines the first touch of a 4 KiB page can cost about 3 us:
+// zeroing 1.8 GB (a 5-piece table's codes and counters) takes some 6 s on one thread
+// on 4 KiB pages, under 3 s on 2 MiB pages the first time and a fraction of a second
+// once the process has freed such pages before, as a run of a set of tables does
+// table after table.
 #pragma once
 
 #include <cstddef>

@@ -113,8 +113,8 @@ class Index {
 
     const Index& index_;
     Placement placement_{};
-    // Not value-initialised: zeroing these four arrays (rep stos) took half of the
-    // constructor's time, made once per position a pass propagates from. group_of_ is
+    // Not value-initialised: zeroing these four arrays (rep stos) would be half of the
+    // constructor's time, paid once per position a pass propagates from. group_of_ is
     // filled whole; the others are written (walk_from) for every group they are read for.
     std::array<std::int8_t, 64> group_of_;  // square -> group standing there
     std::array<std::uint8_t, 64> slot_of_;  // square -> its piece's shift (written for pieces only)

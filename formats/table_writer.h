@@ -9,8 +9,8 @@ namespace hilltb {
 struct WriteOptions {
   int level = 0;                      // zstd level; 0: by table size (compression_for)
   // Values per block; 0 chooses by size: one block per side to move for small tables
-  // (best compression), else 16,384 (a cold read decompresses 16 KiB at most; see
-  // bench/RESULTS.md for the measured trade-off).
+  // (best compression), else 16,384 (a cold read decompresses 16 KiB at most; the
+  // trade-off is measured in bench/RESULTS.md).
   std::uint32_t block_values = 0;
   bool dictionary = true;             // train a zstd dictionary on the blocks when it helps
   // Tables of up to this many values a side are written as small as zstd makes them;
@@ -33,13 +33,12 @@ struct WriteOptions {
   // `level` when set (zstd's parameters for it, a dictionary if `dictionary`); else up
   // to `small_values` level 19 with a dictionary (3-piece chess and koth tables: it
   // costs nothing there), and above level 6 matching 5 bytes at least, without one: the
-  // codes come in runs that short matches only break up (level 8 with them wrote a
-  // 5-piece koth table in a quarter of level 13's time for 4.5-10% more bytes, and a
-  // qoth table in 0.6 of level 9's for 0.5% fewer; a dictionary buys 0.2% on blocks of
-  // 16,384 values: bench/RESULTS.md, stop 19), and level 6 compresses 5-piece koth
-  // sides 2-2.8 times as fast as level 8 for 1-1.7% more bytes (stop 26). Sides of up
-  // to `small_values` are also tried as differences, whatever the level (stop 28: they
-  // take chess KRvK's white side from 4,879 bytes to 4,536).
+  // codes come in runs that short matches only break up, and a dictionary buys about
+  // 0.2% on blocks of 16,384 values; level 6 compresses 5-piece koth sides 2-2.8 times
+  // as fast as level 8 for 1-1.7% more bytes (bench/RESULTS.md, "Compression levels").
+  // Sides of up to `small_values` are also tried as differences, whatever the level:
+  // a won side's distances change little from one position to the next (chess KRvK's
+  // white side takes 4,536 bytes so, 4,879 as codes).
   Compression compression_for(std::uint64_t values_per_side) const;
 };
 

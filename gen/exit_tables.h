@@ -1,6 +1,6 @@
 // The child tables one side's captures and promotions lead into, found once per kind of
 // move (what is captured, what is promoted to) instead of once per move: Material::of
-// and a hash lookup for every move out took about 4% of a table's generation.
+// and a hash lookup for every move out would cost about 4% of a table's generation.
 #pragma once
 
 #include <array>

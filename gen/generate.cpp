@@ -144,8 +144,8 @@ std::uint64_t available_memory() {
 }
 
 std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth) {
-  // In parallel, by ranges of one side each: a serial count was 2% of a small table's
-  // generation, with the other core idle.
+  // In parallel, by ranges of one side each: a serial count would be about 2% of a
+  // small table's generation, with the other cores idle.
   using Stats = std::array<SideStats, 2>;
   auto count = [&](const tbb::blocked_range<std::size_t>& r, Stats stats) {
     SideStats& s = stats[r.begin() < per_side ? 0 : 1];
@@ -202,7 +202,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
   for (std::size_t i = 0; i < plan.size(); ++i)
     if (steps[i].memory() > limit) refuse(plan[i], steps[i].memory());
   // The time left, from the rate of the tables made so far in index positions per
-  // second (once they took a second: the smallest are all overhead), applied to the
+  // second (counted once they take a second: the smallest are all overhead), applied to the
   // tables not yet on disk.
   std::vector<double> to_make(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i)

@@ -1,5 +1,5 @@
 // Retrograde analysis of one Queen of the Hill table: the signed score for the side to
-// move (RULES.md: score first) and the distance in plies, given its solved children.
+// move (docs/rules.md: score first) and the distance in plies, given its solved children.
 //
 // Values are totally ordered for each player: more points first, then (winning) a
 // shorter or (losing) a longer distance. So one sweep per player, from its best value

@@ -23,7 +23,7 @@ std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 
 // The passes track what is due by spans of this many positions (9 bytes a span): late
 // passes finalise few positions, spread thin, and a span is what a pass then scans for
-// each (chunks of SCAN_CHUNK were 8 times as many positions).
+// each (a chunk of SCAN_CHUNK is 8 times as many positions).
 constexpr std::uint64_t DUE_SPAN = 512;
 static_assert(SCAN_CHUNK % DUE_SPAN == 0);
 
@@ -171,8 +171,8 @@ class Solver {
       };
       // Moves inside the table count by their successor's stabiliser, which is 1 unless
       // the kings stand where a symmetry can fix them (never with pawns). The
-      // Neighbourhood (4.7 KB) is made only then: an optional one was zeroed for every
-      // position, 8% of a pawn table's init.
+      // Neighbourhood (4.7 KB) is made only then: zeroing one for every position would
+      // cost about 8% of a pawn table's init.
       if (weighted) {
         const Index::Neighbourhood near(index_, pos);
         count_moves([&](Move m) { return near.moved_stabiliser_size(m.from(), m.to()); });

@@ -48,8 +48,8 @@ Bitboard step_targets(Square s, const int (*steps)[2], int count) {
 
 // Magic multipliers per square: each maps every subset of the square's mask to its own
 // slot (or to one holding the same attacks). Found once by a search of sparse random
-// numbers (xorshift64*, the AND of three draws, a fixed seed); searched at every start
-// they took a quarter of a second, which every run of the command paid.
+// numbers (xorshift64*, the AND of three draws, a fixed seed) and kept as a table: a
+// search at every start would cost each run of the command about a quarter second.
 constexpr Bitboard ROOK_MAGICS[64] = {
     0x1080004008801020ULL, 0x0840092002C03000ULL, 0x1900200010400900ULL, 0x0880100008000480ULL,
     0x4200100420080200ULL, 0x8100020100080400ULL, 0x0200040110886200ULL, 0x0200008040220411ULL,

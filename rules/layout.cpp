@@ -12,7 +12,7 @@ namespace hilltb {
 namespace {
 
 constexpr std::string_view RING_TEXT =
-    "# The default layout of RULES.md\n"
+    "# The default layout of docs/rules.md\n"
     "name ring\n"
     "blockers c3 f3 c6 f6\n"
     "targets e5 e4 d4 d5\n"

@@ -40,7 +40,7 @@ struct Layout {
 // Throws LayoutError naming the line and the fault.
 Layout parse_layout(std::string_view text, std::string_view fallback_name);
 
-// The built-in default layout (RULES.md).
+// The built-in default layout (docs/rules.md).
 const Layout& ring_layout();
 
 }  // namespace hilltb

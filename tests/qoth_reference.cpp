@@ -1,4 +1,4 @@
-// qoth_reference.cpp - see qoth_reference.h. Rules follow RULES.md:
+// qoth_reference.cpp - see qoth_reference.h. Rules follow docs/rules.md:
 //  * target '*' and blockers 'x' never move, can't be captured or landed on,
 //    and block sliders; knights jump over them;
 //  * pieces move and capture as in chess, but there is no check (kings are

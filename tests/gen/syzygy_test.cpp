@@ -1,5 +1,5 @@
 // Chess mode against Syzygy: for every position of every 3- and 4-piece table, the
-// generated WDL equals Syzygy's (../shared/syzygy through libfathom; cursed wins are
+// generated WDL equals Syzygy's (tests/data/syzygy through libfathom; cursed wins are
 // wins and blessed losses losses, as the tables ignore the 50-move rule).
 #include <gtest/gtest.h>
 #include <filesystem>

@@ -41,7 +41,7 @@ std::map<std::string, Value> move_values(const Prober& p, const std::string& fen
 }
 
 TEST(QothProbe, ScoreComesFirstForTheLoserToo) {
-  // RULES.md: lost by 1 point in 3 plies (5 in a plain "at least 1 point" game).
+  // docs/rules.md: lost by 1 point in 3 plies (5 in a plain "at least 1 point" game).
   const Prober p = qoth_prober();
   EXPECT_EQ(value_of(p, "8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b"), (Value{-1, 3, 1}));
   EXPECT_EQ(p.line(qoth("8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b")).size(), 3u);

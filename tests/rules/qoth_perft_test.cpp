@@ -17,7 +17,7 @@ namespace {
 const char* const POSITIONS[] = {
     "2b1q1n1/3r1k2/2x2x2/4*3/8/2x2x2/2K1R3/1N1Q1B2 w",  // a dealt hand on its set-up squares
     "r3k3/1n6/2x2x2/2q1*3/8/2xN1x2/8/R3K2R b",
-    "8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b",          // RULES.md's example
+    "8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b",          // docs/rules.md's example
     "4k3/8/2x2x2/4*3/8/2x2x2/8/1N1K1B2 w",         // a set-up with shifts
     "8/8/2x2x2/3*4/3R4/2x2x2/8/4r3 w",
     "q7/8/2x2x2/8/3*4/2x2x2/8/Q6K b",

@@ -1,4 +1,4 @@
-// Queen of the Hill: one test per rule line of RULES.md, on hand-checked positions
+// Queen of the Hill: one test per rule line of docs/rules.md, on hand-checked positions
 // of the default ring layout (blockers c3 f3 c6 f6, targets e5 e4 d4 d5).
 #include <gtest/gtest.h>
 
@@ -182,7 +182,7 @@ TEST(QothRules, PlayerFartherFromTheTargetMovesFirst) {
 }
 
 TEST(QothRules, RulesExampleIsNotYetOver) {
-  // RULES.md: lost by P2 in 3 plies; here only its rules facts: 1 claim vs 1 piece.
+  // docs/rules.md: lost by P2 in 3 plies; here only its rules facts: 1 claim vs 1 piece.
   const Position pos = qoth("8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b");
   EXPECT_EQ(qoth_claims(pos, WHITE), 1);
   EXPECT_FALSE(qoth_check_holds(pos, WHITE));
