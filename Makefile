@@ -39,15 +39,17 @@ sanitize: test-deps
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
-# The probing library's tests under ThreadSanitizer (8 threads on one Prober), on the
+# The probing library's tests under ThreadSanitizer (8 threads on one Prober, the C
+# interface re-initialised while threads probe), on the
 # tables of the normal build.
 tsan: build
 	$(BUILD)/hilltb gen --quiet --variant koth --pieces 4 --tables $(BUILD)/test-tables
 	$(BUILD)/hilltb gen --quiet --variant chess --pieces 4 --tables $(BUILD)/test-tables
 	$(BUILD)/hilltb gen --quiet --variant qoth --pieces 3 QRvBN KQvR BBvNN QQvRR --tables $(BUILD)/test-tables
 	cmake -S . -B $(BUILD)-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILLTB_TSAN=ON -DHILLTB_BENCH=OFF
-	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test
+	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test c_api_test
 	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/probe_test
+	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/c_api_test
 
 bench: build
 	for b in $(BUILD)/bench/*_bench; do $$b; done

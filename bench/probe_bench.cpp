@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "formats/index.h"
 #include "formats/symmetry.h"
 #include "bench_tables.h"
 #include "probe/prober.h"

@@ -7,6 +7,7 @@
 #include "common.h"
 #include "probe/prober.h"
 #include "rules/notation.h"
+#include "rules/outcome.h"
 
 namespace hilltb::cli {
 
