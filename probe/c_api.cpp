@@ -5,7 +5,6 @@
 #include <cstring>
 #include <memory>
 #include <new>
-#include <sstream>
 
 #include "probe/hilltb.h"
 #include "probe/prober.h"
@@ -180,9 +179,7 @@ int make_set(const char* paths, int variant, unsigned cache_mb, bool strict, std
   ProberOptions options;
   options.variant = variant == HILLTB_CHESS ? Variant::Chess : variant == HILLTB_KOTH ? Variant::Koth : Variant::Qoth;
   options.cache_bytes = std::size_t(cache_mb ? cache_mb : 64) << 20;
-  std::istringstream in(paths);
-  for (std::string dir; std::getline(in, dir, ':');)
-    if (!dir.empty()) options.dirs.push_back(dir);
+  options.dirs = split_table_dirs(paths);
   if (strict && options.dirs.empty()) return fail(HILLTB_BAD_ARGUMENT, "no directory in paths '" + std::string(paths) + "'");
   Prober prober(std::move(options));
   TableCensus census = strict ? prober.census() : TableCensus{};

@@ -208,6 +208,16 @@ ProbeResult Prober::Impl::probe(const Position& pos) {
   return r;
 }
 
+std::vector<fs::path> split_table_dirs(std::string_view list) {
+  std::vector<fs::path> dirs;
+  while (!list.empty()) {
+    const std::size_t colon = std::min(list.find(':'), list.size());
+    if (colon > 0) dirs.emplace_back(list.substr(0, colon));
+    list.remove_prefix(std::min(colon + 1, list.size()));
+  }
+  return dirs;
+}
+
 Prober::Prober(ProberOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 Prober::~Prober() = default;
 Prober::Prober(Prober&&) noexcept = default;

@@ -54,6 +54,10 @@ struct ProberOptions {
   Layout layout = ring_layout();  // qoth: the layout the tables were made for
 };
 
+// The directories of a list separated by ':' (empty entries skipped), as the C API and
+// the command line take them.
+std::vector<std::filesystem::path> split_table_dirs(std::string_view list);
+
 // What the directories hold for the prober's variant (and layout), found by listing
 // them: table files are not opened.
 struct TableCensus {
