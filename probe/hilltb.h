@@ -15,13 +15,16 @@
  * target_link_libraries(engine PRIVATE hilltb::probe).
  *
  * Memory: blocks of values are decompressed on first use and kept in a cache shared by
- * all threads of a handle. A table set costs, decompressed, about the sum over its
- * tables of positions times bytes per value (one byte where every code of the table
- * fits one, else two; `hilltb info --tables DIR` lists each table's positions). The
- * King of the Hill set up to 4 pieces is about 180 MiB that way; with a cache of that
- * size every probe is answered from memory after the first touch of each block, with
- * less a probe of a position whose block was evicted decompresses it again (some
- * microseconds). The default cache (cache_mb = 0) is 64 MiB.
+ * all threads of a handle, at the width the file stores them. A table set costs,
+ * decompressed, the sum over its tables of index positions (the `index` column of
+ * `hilltb info --tables DIR`) times the sides to move stored (`stored`: 2 as `gen`
+ * makes tables, 1 with `gen --one-side`) times the bytes a value takes (1 where the
+ * table's longest distance is at most 126 plies in chess and koth, else 2). The King of
+ * the Hill set up to 4 pieces, like the chess set, is 169.6 million index positions a
+ * side, all one byte: 324 MiB with both sides stored, 162 MiB with one. With a cache of
+ * that size every probe is answered from memory once each block has been touched; with
+ * less, a probe of an evicted block decompresses it again (some microseconds). The
+ * default cache (cache_mb = 0) is 64 MiB.
  */
 #ifndef HILLTB_H
 #define HILLTB_H
