@@ -1,10 +1,13 @@
 # hilltb: the two set-up commands (make run, make test) and a few helpers.
 BUILD      ?= build
 JOBS       ?= $(shell nproc)
+# The builds made here are tuned to this machine's processor (faster generation);
+# CMake's own default is portable (HILLTB_NATIVE=OFF), as an installed library must be.
+NATIVE      = -DHILLTB_NATIVE=ON
 # Debian packages the build needs, and those only the tests' cross-checks need.
 PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev libcli11-dev \
                 nlohmann-json3-dev libgtest-dev libbenchmark-dev
-TEST_PACKAGES = fairy-stockfish libfathom-dev
+TEST_PACKAGES = fairy-stockfish libfathom-dev python3
 
 .PHONY: run test build pgo deps test-deps sanitize tsan bench clean
 
@@ -15,7 +18,7 @@ test: test-deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(NATIVE)
 	cmake --build $(BUILD) -j $(JOBS)
 
 # hilltb built on a profile of its own generation runs (PGO) in $(BUILD)-pgo/hilltb:
@@ -25,7 +28,7 @@ build: deps
 PGO = $(BUILD)-pgo
 pgo: deps
 	rm -rf $(PGO)
-	cmake -S . -B $(PGO) -DCMAKE_BUILD_TYPE=Release -DHILLTB_BENCH=OFF -DHILLTB_PGO=generate
+	cmake -S . -B $(PGO) -DCMAKE_BUILD_TYPE=Release -DHILLTB_BENCH=OFF -DHILLTB_PGO=generate $(NATIVE)
 	cmake --build $(PGO) -j $(JOBS) --target hilltb
 	$(PGO)/hilltb gen --quiet --threads 1 --variant koth --pieces 4 --tables $(PGO)/training
 	$(PGO)/hilltb gen --quiet --threads 1 --variant qoth --pieces 3 --tables $(PGO)/training
@@ -39,15 +42,17 @@ sanitize: test-deps
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	cd $(BUILD)-sanitize && ctest --output-on-failure -j $(JOBS)
 
-# The probing library's tests under ThreadSanitizer (8 threads on one Prober), on the
+# The probing library's tests under ThreadSanitizer (8 threads on one Prober, the C
+# interface re-initialised while threads probe), on the
 # tables of the normal build.
 tsan: build
 	$(BUILD)/hilltb gen --quiet --variant koth --pieces 4 --tables $(BUILD)/test-tables
 	$(BUILD)/hilltb gen --quiet --variant chess --pieces 4 --tables $(BUILD)/test-tables
 	$(BUILD)/hilltb gen --quiet --variant qoth --pieces 3 QRvBN KQvR BBvNN QQvRR --tables $(BUILD)/test-tables
 	cmake -S . -B $(BUILD)-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHILLTB_TSAN=ON -DHILLTB_BENCH=OFF
-	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test
+	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test c_api_test
 	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/probe_test
+	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/c_api_test
 
 bench: build
 	for b in $(BUILD)/bench/*_bench; do $$b; done

@@ -2,14 +2,22 @@
 // tb_probe_wdl on Syzygy's KQvKR.rtbw (tests/data/syzygy), on the same 1,000,000 random
 // legal positions, hot cache; then cold-block probes, root ranking, and (when
 // HILLTB_BENCH_TABLES names a directory holding koth 5-piece tables) koth 5-piece probes.
+// Through the C API (when HILLTB_BENCH_CHESS4 names a directory holding the chess tables
+// up to 4 pieces, as `hilltb gen --variant chess --pieces 4` makes them): hot probes
+// (KQvKR) and mixed probes (every 4-piece material Syzygy's directory holds, shuffled),
+// each with the default 64 MiB cache and one sized to the set, beside Fathom on the
+// same positions.
 #include <benchmark/benchmark.h>
 #include <tbprobe.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 
+#include "formats/index.h"
 #include "formats/symmetry.h"
 #include "bench_tables.h"
+#include "probe/hilltb.h"
 #include "probe/prober.h"
 
 namespace {
@@ -114,6 +122,85 @@ void koth_five(benchmark::State& state, const char* material, bool rank) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// Positions of every material with four pieces that Syzygy's directory holds a WDL
+// file for, a million in all, shuffled: probes that hop between tables.
+const std::vector<Position>& mixed() {
+  static const auto p = [] {
+    std::vector<Position> out;
+    std::vector<std::string> materials;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(HILLTB_SYZYGY_DIR, ec))
+      if (e.path().extension() == ".rtbw" && e.path().stem().string().size() == 5) materials.push_back(e.path().stem());
+    std::sort(materials.begin(), materials.end());
+    for (const std::string& m : materials) {
+      const auto ps = positions(m.c_str(), Variant::Chess, 1000000 / materials.size());
+      out.insert(out.end(), ps.begin(), ps.end());
+    }
+    std::shuffle(out.begin(), out.end(), std::mt19937_64(37));
+    return out;
+  }();
+  return p;
+}
+
+const std::vector<Position>& set_of(bool hot) { return hot ? kqkr() : mixed(); }
+
+hilltb_board board_of(const Position& p) {
+  return {p.pieces(WHITE), p.pieces(BLACK), p.pieces(KING), p.pieces(QUEEN), p.pieces(ROOK), p.pieces(BISHOP),
+          p.pieces(KNIGHT), p.pieces(PAWN), 0, 0, p.side_to_move() == WHITE};
+}
+
+// hilltb_probe_board on a handle: the value and the distance, as an engine asks.
+void BM_CApi(benchmark::State& state, bool hot, unsigned cache_mb) {
+  const char* dir = std::getenv("HILLTB_BENCH_CHESS4");
+  int status = 0;
+  hilltb_t* h = dir ? hilltb_open(dir, HILLTB_CHESS, cache_mb, &status) : nullptr;
+  if (!h || hilltb_largest(h) < 4) {
+    state.SkipWithError("set HILLTB_BENCH_CHESS4 to the chess tables up to 4 pieces");
+    hilltb_close(h);
+    return;
+  }
+  std::vector<hilltb_board> boards;
+  for (const Position& p : set_of(hot)) boards.push_back(board_of(p));
+  int dtm = 0;
+  for (const auto& b : boards) benchmark::DoNotOptimize(hilltb_probe_board(h, &b, &dtm, nullptr));  // warm
+  std::size_t i = 0, failed = 0;
+  for (auto _ : state) {
+    failed += hilltb_probe_board(h, &boards[i], &dtm, nullptr) < 0;
+    if (++i == boards.size()) i = 0;
+  }
+  if (failed) state.SkipWithError(("probes failed: " + std::string(hilltb_last_error())).c_str());
+  state.SetItemsProcessed(state.iterations());
+  hilltb_close(h);
+}
+
+// Fathom's tb_probe_wdl on the same positions (WDL only: Syzygy holds no DTM).
+void BM_FathomWdl(benchmark::State& state, bool hot) {
+  static const bool ready = tb_init(HILLTB_SYZYGY_DIR) && TB_LARGEST >= 4;
+  if (!ready) {
+    state.SkipWithError("Syzygy files not found in " HILLTB_SYZYGY_DIR);
+    return;
+  }
+  std::vector<hilltb_board> boards;
+  for (const Position& p : set_of(hot)) boards.push_back(board_of(p));
+  auto probe = [](const hilltb_board& b) {
+    return tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0, 0,
+                        b.white_to_move);
+  };
+  for (const auto& b : boards) benchmark::DoNotOptimize(probe(b));  // warm the mapping
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(probe(boards[i]));
+    if (++i == boards.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK_CAPTURE(BM_CApi, hot_default_cache, true, 0);
+BENCHMARK_CAPTURE(BM_CApi, hot_sized_cache, true, 1024);
+BENCHMARK_CAPTURE(BM_FathomWdl, hot, true);
+BENCHMARK_CAPTURE(BM_CApi, mixed_default_cache, false, 0);
+BENCHMARK_CAPTURE(BM_CApi, mixed_sized_cache, false, 1024);
+BENCHMARK_CAPTURE(BM_FathomWdl, mixed, false);
 BENCHMARK_CAPTURE(BM_HilltbWdl_KQvKR, both_sides, false);
 BENCHMARK_CAPTURE(BM_HilltbWdl_KQvKR, one_side, true);
 BENCHMARK(BM_FathomWdl_KQvKR);

@@ -32,6 +32,11 @@ namespace hilltb {
 struct TableError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A table file that could not be opened or mapped (permissions, too many open files):
+// the file may be sound.
+struct TableIoError : TableError {
+  using TableError::TableError;
+};
 
 constexpr std::uint32_t TABLE_FORMAT_VERSION = 3;
 // Version 2 files (no difference-coded sides) are read as they are.

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -42,18 +41,25 @@ TableExpectation TableExpectation::of(const TableKind& kind, const std::string& 
 TableReader::TableReader(const std::filesystem::path& path, const TableExpectation& expect)
     : path_(path.string()) {
   auto fail = [&](const std::string& what) -> TableError { return TableError(path_ + ": " + what); };
+  auto io_fail = [&](const std::string& what) -> TableIoError { return TableIoError(path_ + ": " + what); };
   const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw fail(std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) throw io_fail(std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
-  if (fstat(fd, &st) != 0 || st.st_size <= 0) {
+  if (fstat(fd, &st) != 0) {
+    const int error = errno;
     ::close(fd);
-    throw fail("empty or unreadable file");
+    throw io_fail(std::string("cannot stat: ") + std::strerror(error));
+  }
+  if (!S_ISREG(st.st_mode) || st.st_size <= 0) {
+    ::close(fd);
+    throw fail(S_ISREG(st.st_mode) ? "empty file" : "not a regular file");
   }
   map_size_ = std::size_t(st.st_size);
   void* m = mmap(nullptr, map_size_, PROT_READ, MAP_SHARED, fd, 0);
   if (m == MAP_FAILED) {
+    const int error = errno;
     ::close(fd);
-    throw fail(std::string("cannot map: ") + std::strerror(errno));
+    throw io_fail(std::string("cannot map: ") + std::strerror(error));
   }
   fd_ = fd;
   map_ = static_cast<const std::uint8_t*>(m);
@@ -119,7 +125,7 @@ std::uint64_t TableReader::block_offset(std::uint32_t b) const {
   return le64toh(v);
 }
 
-void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const {
+std::size_t TableReader::decompress(std::uint32_t b, std::vector<std::uint8_t>& raw) const {
   if (b >= header_.block_count) throw TableError(path_ + ": block " + std::to_string(b) + " out of range");
   check_unchanged();
   const std::uint64_t begin = header_.data_offset + block_offset(b);
@@ -127,7 +133,6 @@ void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) c
   const std::uint64_t first = std::uint64_t(b % header_.blocks_per_side()) * header_.block_values;
   const std::size_t values = std::size_t(std::min<std::uint64_t>(header_.block_values, header_.positions_per_side - first));
   const int width = header_.value_bytes;
-  thread_local std::vector<std::uint8_t> raw;
   raw.resize(values * width + 1);  // one spare byte: a longer block shows as an error
   ZSTD_DCtx* dctx = thread_dctx();
   const std::size_t n = dict_ ? ZSTD_decompress_usingDDict(dctx, raw.data(), raw.size(), map_ + begin, end - begin, dict_->ddict)
@@ -135,14 +140,35 @@ void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) c
   if (ZSTD_isError(n) || n != values * width)
     throw TableError(path_ + ": block " + std::to_string(b) + " is corrupt (" +
                      (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "wrong size") + ")");
+  raw.resize(n);
+  return values;
+}
+
+bool TableReader::delta_coded_block(std::uint32_t b) const {
+  const Color side = header_.sides == 3 ? Color(b / header_.blocks_per_side()) : header_.holds(WHITE) ? WHITE : BLACK;
+  return header_.delta_coded(side);
+}
+
+void TableReader::read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const {
+  thread_local std::vector<std::uint8_t> raw;
+  const std::size_t values = decompress(b, raw);
+  const int width = header_.value_bytes;
   out.resize(values);
   for (std::size_t i = 0; i < values; ++i)
     out[i] = width == 1 ? raw[i] : std::uint16_t(raw[2 * i] | (raw[2 * i + 1] << 8));
-  const Color side = header_.sides == 3 ? Color(b / header_.blocks_per_side()) : header_.holds(WHITE) ? WHITE : BLACK;
-  if (header_.delta_coded(side)) {  // differences, modulo the width: add them up
+  if (delta_coded_block(b)) {  // differences, modulo the width: add them up
     const std::uint16_t mask = width == 1 ? 0xFF : 0xFFFF;
     std::uint16_t sum = 0;
     for (std::uint16_t& v : out) v = sum = std::uint16_t((sum + v) & mask);
+  }
+}
+
+void TableReader::read_block(std::uint32_t b, std::vector<std::uint8_t>& out) const {
+  if (header_.value_bytes != 1) throw std::logic_error(path_ + " stores two bytes a value, not one");
+  decompress(b, out);
+  if (delta_coded_block(b)) {  // differences, modulo 256: add them up
+    std::uint8_t sum = 0;
+    for (std::uint8_t& v : out) v = sum = std::uint8_t(sum + v);
   }
 }
 
@@ -152,16 +178,6 @@ std::uint16_t TableReader::code(Color stm, std::uint64_t idx) const {
   thread_local std::vector<std::uint16_t> values;
   read_block(block, values);
   return values[offset];
-}
-
-void TableReader::read_side(Color stm,
-                            const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each) const {
-  const std::uint32_t first = locate(stm, 0).first;
-  tbb::parallel_for(std::uint32_t(0), header_.blocks_per_side(), [&](std::uint32_t k) {
-    std::vector<std::uint16_t> block;
-    read_block(first + k, block);
-    each(std::uint64_t(k) * header_.block_values, block);
-  });
 }
 
 std::uint64_t TableReader::compressed_bytes(Color stm) const {

@@ -2,7 +2,6 @@
 // open, and the checksum on demand (verify_checksum), not on every open.
 #pragma once
 
-#include <functional>
 #include <memory>
 
 #include "formats/table_file.h"
@@ -31,7 +30,8 @@ class TableReader {
 
   // Decompresses block b into out: the codes of values [b * block_values, ...).
   // Throws TableError for a block that does not decompress to its size.
-  void read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const;
+  void read_block(std::uint32_t b, std::vector<std::uint8_t>& out) const;  // one-byte tables only
+  void read_block(std::uint32_t b, std::vector<std::uint16_t>& out) const;  // any table
   // One value code, side to move stm (a side the file holds), index idx (decompresses
   // its block).
   std::uint16_t code(Color stm, std::uint64_t idx) const;
@@ -41,10 +41,6 @@ class TableReader {
     return {first + std::uint32_t(idx / header_.block_values), std::uint32_t(idx % header_.block_values)};
   }
 
-  // Every block of side stm (one the file holds): each(first index, codes), called from
-  // several threads at once for different blocks (a table read whole decompresses on
-  // every core).
-  void read_side(Color stm, const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each) const;
   // Bytes the compressed blocks of side stm take (0 for a side not stored).
   std::uint64_t compressed_bytes(Color stm) const;
 
@@ -61,6 +57,10 @@ class TableReader {
   struct Dictionary;
   std::unique_ptr<Dictionary> dict_;
   std::uint64_t block_offset(std::uint32_t b) const;
+  // Block b's bytes as stored (values * width, still difference-coded); returns the
+  // number of values.
+  std::size_t decompress(std::uint32_t b, std::vector<std::uint8_t>& raw) const;
+  bool delta_coded_block(std::uint32_t b) const;
 };
 
 }  // namespace hilltb

@@ -1,6 +1,7 @@
 #include "table_writer.h"
 
 #include "formats/huge_pages.h"
+#include "formats/read_side.h"
 #include "formats/table_reader.h"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -219,7 +220,7 @@ std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOption
     const TableReader reader(path, {header.variant, header.material, header.layout_digest, Square(header.target)});
     // Ties keep white: the same file whatever made it.
     keep = reader.compressed_bytes(BLACK) < reader.compressed_bytes(WHITE) ? BLACK : WHITE;
-    reader.read_side(keep, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+    read_side(reader, keep, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
       std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(first));
     });
   }

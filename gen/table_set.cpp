@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include "formats/huge_pages.h"
+#include "formats/read_side.h"
 #include "formats/successors.h"
 #include "formats/symmetry.h"
 
@@ -64,7 +65,7 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
       continue;
     }
     // A copy per block, not put per value: a 5-piece child's side is 100 M values.
-    reader.read_side(stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+    read_side(reader, stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
       if (narrow) std::copy(block.begin(), block.end(), table->narrow.begin() + std::ptrdiff_t(base + first));
       else std::copy(block.begin(), block.end(), table->codes.begin() + std::ptrdiff_t(base + first));
     });

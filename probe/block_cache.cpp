@@ -1,10 +1,21 @@
 #include "block_cache.h"
 
+#include "formats/table_reader.h"
+
 namespace hilltb {
 
 namespace {
-std::size_t block_bytes(const BlockCache::Block& b) { return b->size() * sizeof(std::uint16_t) + 64; }
+// The values and the bookkeeping of a cached block (list node, map entry, control block).
+std::size_t block_bytes(const BlockCache::Block& b) { return b->bytes() + 128; }
 }  // namespace
+
+std::shared_ptr<const CachedBlock> CachedBlock::read(const TableReader& reader, std::uint32_t b) {
+  auto block = std::make_shared<CachedBlock>();
+  block->wide = reader.header().value_bytes != 1;
+  if (block->wide) reader.read_block(b, block->wide_);
+  else reader.read_block(b, block->narrow_);
+  return block;
+}
 
 BlockCache::BlockCache(std::size_t capacity_bytes) : shard_capacity_(capacity_bytes / SHARDS) {}
 

@@ -1,6 +1,7 @@
 // A bounded cache of decompressed blocks shared by threads: sharded LRU lists, each
 // behind its own mutex, holding blocks by shared pointer (a block in use by one thread
-// stays valid while another evicts it).
+// stays valid while another evicts it). A block keeps its values at the width its file
+// stores them: one byte each where every code of the table fits a byte, else two.
 #pragma once
 
 #include <cstdint>
@@ -12,15 +13,32 @@
 
 namespace hilltb {
 
+class TableReader;
+
+// The value codes of one block, at the file's width.
+class CachedBlock {
+ public:
+  std::uint16_t code(std::size_t i) const { return wide ? wide_[i] : narrow_[i]; }
+  std::size_t bytes() const { return narrow_.size() + 2 * wide_.size(); }
+  // Decompresses block b of the table; throws TableError for a damaged block.
+  static std::shared_ptr<const CachedBlock> read(const TableReader& reader, std::uint32_t b);
+
+ private:
+  bool wide = false;
+  std::vector<std::uint8_t> narrow_;
+  std::vector<std::uint16_t> wide_;
+};
+
 class BlockCache {
  public:
-  using Block = std::shared_ptr<const std::vector<std::uint16_t>>;
+  using Block = std::shared_ptr<const CachedBlock>;
   explicit BlockCache(std::size_t capacity_bytes);
 
   // The cached block for key, or null.
   Block find(std::uint64_t key);
   void insert(std::uint64_t key, Block block);
   std::size_t bytes() const;
+  static Block read(const TableReader& reader, std::uint32_t b) { return CachedBlock::read(reader, b); }
 
  private:
   struct Shard {

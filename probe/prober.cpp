@@ -2,28 +2,26 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <system_error>
+#include <unordered_map>
 
+#include "formats/index.h"
 #include "formats/successors.h"
 #include "formats/symmetry.h"
+#include "formats/table_reader.h"
+#include "probe/block_cache.h"
 #include "rules/fen.h"
+#include "rules/outcome.h"
 
 namespace hilltb {
 
-struct Prober::Table {
-  std::uint32_t id = 0;
-  ProbeStatus status = ProbeStatus::Ok;
-  std::string error;
-  std::unique_ptr<TableReader> reader;
-  std::unique_ptr<Index> index;
-};
-
 namespace {
 
-// Carries a failed lookup out of code_with_en_passant's callback.
-struct LookupFailed {
-  ProbeResult result;
-};
+namespace fs = std::filesystem;
 
 ProbeResult failure(ProbeStatus status, std::string error) {
   ProbeResult r;
@@ -36,85 +34,133 @@ std::atomic<std::uint64_t> probers_made{0};
 
 }  // namespace
 
-Prober::Prober(ProberOptions options)
-    : serial_(++probers_made), options_(std::move(options)), kinds_(TableKind::all(options_.variant, options_.layout)),
-      cache_(options_.cache_bytes), tables_(kinds_.size()) {}
-Prober::~Prober() = default;
+struct Prober::Impl {
+  struct Table {
+    std::uint32_t id = 0;
+    ProbeStatus status = ProbeStatus::Ok;
+    std::string error;
+    std::unique_ptr<TableReader> reader;
+    std::unique_ptr<Index> index;
+  };
 
-std::size_t Prober::open_tables() const {
-  std::shared_lock lock(tables_mutex_);
-  std::size_t n = 0;
-  for (const auto& family : tables_)
-    for (const auto& [key, t] : family) n += t->reader != nullptr;
-  return n;
+  // The first failure of a lookup; later lookups of the same probe are skipped.
+  struct Lookup {
+    ProbeResult failed;
+    bool ok() const { return failed.ok(); }
+    std::uint16_t fail(ProbeStatus status, std::string error) {
+      if (ok()) failed = failure(status, std::move(error));
+      return DRAW_CODE;
+    }
+  };
+
+  explicit Impl(ProberOptions o)
+      : serial(++probers_made), options(std::move(o)), kinds(TableKind::all(options.variant, options.layout)),
+        cache(options.cache_bytes), tables(kinds.size()) {}
+
+  // Tells this prober's blocks from those of another in a thread's recent-block memo
+  // (a later prober may take the address of a destroyed one).
+  const std::uint64_t serial;
+  ProberOptions options;
+  std::vector<TableKind> kinds;  // one for chess and koth, one per target class in qoth
+  BlockCache cache;
+  std::shared_mutex tables_mutex;
+  // Per family, by material key.
+  std::vector<std::unordered_map<std::uint64_t, std::shared_ptr<Table>>> tables;
+  std::atomic<std::uint32_t> next_table_id{0};
+
+  std::shared_ptr<Table> open(const Material& m, std::size_t kind);
+  std::shared_ptr<Table> table_for(const Material& m, std::size_t kind, Lookup& lookup);
+  std::uint16_t stored_code(const Position& pos, Lookup& lookup);
+  std::uint16_t read_code(const Table& table, const Position& stored, Lookup& lookup);
+  ProbeResult probe(const Position& pos);
+};
+
+// Looks for the table in each directory in turn; the first file found is the table.
+std::shared_ptr<Prober::Impl::Table> Prober::Impl::open(const Material& m, std::size_t kind) {
+  auto t = std::make_shared<Table>();
+  t->id = next_table_id++;
+  t->status = ProbeStatus::Missing;
+  t->error = "no table " + m.name() + " for " + std::string(variant_name(options.variant)) + " in";
+  for (const auto& dir : options.dirs) {
+    t->error.append(" ").append(dir.string());
+    const TableKind& k = kinds[kind];
+    const fs::path path = table_path(dir, k, m.name());
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+      t->status = ProbeStatus::Io;
+      t->error = path.string() + ": " + ec.message();
+      return t;
+    }
+    if (!fs::exists(st)) continue;
+    try {
+      t->reader = std::make_unique<TableReader>(path, TableExpectation::of(k, m.name()));
+      t->index = std::make_unique<Index>(m, k.variant, k.layout, k.target);
+      if (t->reader->header().positions_per_side != t->index->size())
+        throw TableError(path.string() + ": index size does not match this hilltb's");
+      t->status = ProbeStatus::Ok;
+      t->error.clear();
+    } catch (const TableIoError& e) {
+      t->reader.reset();
+      t->status = ProbeStatus::Io;
+      t->error = e.what();
+    } catch (const TableError& e) {
+      t->reader.reset();
+      t->status = ProbeStatus::Corrupt;
+      t->error = e.what();
+    }
+    break;
+  }
+  return t;
 }
 
-std::shared_ptr<Prober::Table> Prober::table_for(const Material& m, std::size_t kind, ProbeResult& error) const {
-  auto& family = tables_[kind];
+std::shared_ptr<Prober::Impl::Table> Prober::Impl::table_for(const Material& m, std::size_t kind, Lookup& lookup) {
+  auto& family = tables[kind];
   std::shared_ptr<Table> table;
   {
-    std::shared_lock lock(tables_mutex_);
+    std::shared_lock lock(tables_mutex);
     if (const auto it = family.find(m.key()); it != family.end()) table = it->second;
   }
   if (!table) {
-    std::unique_lock lock(tables_mutex_);
+    std::unique_lock lock(tables_mutex);
     auto& slot = family[m.key()];
-    if (!slot) {
-      auto t = std::make_shared<Table>();
-      t->id = next_table_id_++;
-      t->status = ProbeStatus::Missing;
-      t->error = "no table " + m.name() + " for " + std::string(variant_name(options_.variant)) + " in";
-      for (const auto& dir : options_.dirs) {
-        t->error.append(" ").append(dir.string());
-        const TableKind& k = kinds_[kind];
-        const auto path = table_path(dir, k, m.name());
-        if (!std::filesystem::exists(path)) continue;
-        try {
-          t->reader = std::make_unique<TableReader>(path, TableExpectation::of(k, m.name()));
-          t->index = std::make_unique<Index>(m, k.variant, k.layout, k.target);
-          if (t->reader->header().positions_per_side != t->index->size())
-            throw TableError(path.string() + ": index size does not match this hilltb's");
-          t->status = ProbeStatus::Ok;
-          t->error.clear();
-        } catch (const TableError& e) {
-          t->reader.reset();
-          t->status = ProbeStatus::Corrupt;
-          t->error = e.what();
-        }
-        break;
-      }
-      slot = std::move(t);
-    }
+    if (!slot) slot = open(m, kind);
     table = slot;
+    // A file that could not be read is tried again on the next probe.
+    if (table->status == ProbeStatus::Io) family.erase(m.key());
   }
-  if (table->status != ProbeStatus::Ok) error = failure(table->status, table->error);
-  return table->status == ProbeStatus::Ok ? table : nullptr;
+  if (table->status != ProbeStatus::Ok) {
+    lookup.fail(table->status, table->error);
+    return nullptr;
+  }
+  return table;
 }
 
-std::uint16_t Prober::stored_code(const Position& pos) const {
+std::uint16_t Prober::Impl::stored_code(const Position& pos, Lookup& lookup) {
+  if (!lookup.ok()) return DRAW_CODE;
   const Material m = Material::of(pos);
   if (m.pieces() > MAX_TABLE_PIECES)
-    throw LookupFailed{failure(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds")};
-  const TableOrientation orientation = table_orientation(m, pos, options_.layout);
+    return lookup.fail(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds");
+  const TableOrientation orientation = table_orientation(m, pos, options.layout);
   std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
   if (pos.variant() == Variant::Qoth) {
-    const Square representative = target_class(options_.layout, pos.target()).representative;
-    while (kinds_[kind].target != representative) ++kind;
+    const Square representative = target_class(options.layout, pos.target()).representative;
+    while (kinds[kind].target != representative) ++kind;
   }
-  ProbeResult error;
-  const auto table = table_for(orientation.flip ? m.flipped() : m, kind, error);
-  if (!table) throw LookupFailed{error};
+  const auto table = table_for(orientation.flip ? m.flipped() : m, kind, lookup);
+  if (!table) return DRAW_CODE;
   const Position here = orientation.apply(pos);
-  if (table->reader->header().holds(here.side_to_move())) return read_code(*table, here);
+  if (table->reader->header().holds(here.side_to_move())) return read_code(*table, here, lookup);
   // A side to move the file does not store: one ply of search. Moves that keep the
   // material reach the side it does store, in this table; captures and promotions go
   // through the whole lookup (a child may need the same search: captures end it).
   return code_from_successors(pos, [&](const Position& p) {
-    return Material::of(p) == m ? read_code(*table, orientation.apply(p)) : stored_code(p);
+    return Material::of(p) == m ? read_code(*table, orientation.apply(p), lookup) : stored_code(p, lookup);
   });
 }
 
-std::uint16_t Prober::read_code(const Table& table, const Position& stored) const {
+std::uint16_t Prober::Impl::read_code(const Table& table, const Position& stored, Lookup& lookup) {
+  if (!lookup.ok()) return DRAW_CODE;
   const auto [block, offset] = table.reader->locate(stored.side_to_move(), table.index->encode(stored));
   const std::uint64_t key = std::uint64_t(table.id) << 32 | block;
   // The blocks this thread read last, before the shared cache and its lock: a search
@@ -126,50 +172,119 @@ std::uint16_t Prober::read_code(const Table& table, const Position& stored) cons
   };
   thread_local std::array<Recent, 16> recent;
   Recent& slot = recent[(key * 0x9E3779B97F4A7C15ULL) >> 60];
-  const bool memo = options_.cache_bytes > 0;
-  if (memo && slot.prober == serial_ && slot.key == key && slot.block) return (*slot.block)[offset];
-  BlockCache::Block values = cache_.find(key);
+  const bool memo = options.cache_bytes > 0;
+  if (memo && slot.prober == serial && slot.key == key && slot.block) return slot.block->code(offset);
+  BlockCache::Block values = cache.find(key);
   if (!values) {
-    auto fresh = std::make_shared<std::vector<std::uint16_t>>();
     try {
-      table.reader->read_block(block, *fresh);
+      values = BlockCache::read(*table.reader, block);
     } catch (const TableError& e) {
-      throw LookupFailed{failure(ProbeStatus::Corrupt, e.what())};
+      return lookup.fail(ProbeStatus::Corrupt, e.what());
     }
-    values = fresh;
-    cache_.insert(key, values);
+    cache.insert(key, values);
   }
-  if (memo) slot = {serial_, key, values};
-  return (*values)[offset];
+  if (memo) slot = {serial, key, values};
+  return values->code(offset);
+}
+
+ProbeResult Prober::Impl::probe(const Position& pos) {
+  if (pos.variant() != options.variant)
+    return failure(ProbeStatus::NotCovered, "a " + std::string(variant_name(pos.variant())) +
+                                                " position, the tables are " + std::string(variant_name(options.variant)));
+  if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
+  if (pos.variant() == Variant::Qoth && pos.fixed() != (options.layout.blocker_bb() | square_bb(pos.target())))
+    return failure(ProbeStatus::NotCovered, "the fixed pawns are not those of layout '" + options.layout.name + "'");
+  Lookup lookup;
+  const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) { return stored_code(p, lookup); });
+  ProbeResult r;
+  if (lookup.ok()) {
+    r.value = decode_value(code, pos.variant() == Variant::Qoth);
+    return r;
+  }
+  // A finished game needs no table.
+  const Outcome o = outcome(pos);
+  if (!o.over()) return lookup.failed;
+  r.value = {o.result, 0, o.points};
+  return r;
+}
+
+std::vector<fs::path> split_table_dirs(std::string_view list) {
+  std::vector<fs::path> dirs;
+  while (!list.empty()) {
+    const std::size_t colon = std::min(list.find(':'), list.size());
+    if (colon > 0) dirs.emplace_back(list.substr(0, colon));
+    list.remove_prefix(std::min(colon + 1, list.size()));
+  }
+  return dirs;
+}
+
+Prober::Prober(ProberOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Prober::~Prober() = default;
+Prober::Prober(Prober&&) noexcept = default;
+Prober& Prober::operator=(Prober&&) noexcept = default;
+
+Variant Prober::variant() const { return impl_->options.variant; }
+const Layout& Prober::layout() const { return impl_->options.layout; }
+
+std::size_t Prober::open_tables() const {
+  std::shared_lock lock(impl_->tables_mutex);
+  std::size_t n = 0;
+  for (const auto& family : impl_->tables)
+    for (const auto& [key, t] : family) n += t->reader != nullptr;
+  return n;
+}
+
+TableCensus Prober::census() const {
+  TableCensus census;
+  std::set<std::pair<std::size_t, std::uint64_t>> seen;
+  for (const auto& dir : impl_->options.dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      census.unreadable.push_back(dir.string() + ": " + (ec ? ec.message() : "not a directory"));
+      continue;
+    }
+    for (std::size_t kind = 0; kind < impl_->kinds.size(); ++kind) {
+      const fs::path folder = dir / impl_->kinds[kind].folder();
+      if (!fs::exists(folder, ec)) continue;
+      fs::directory_iterator it(folder, ec), end;
+      if (ec) census.unreadable.push_back(folder.string() + ": " + ec.message());
+      for (; !ec && it != end; it.increment(ec)) {
+        const fs::path& file = it->path();
+        if (file.extension() != ".htb") continue;
+        try {
+          const Material m = Material::parse(file.stem().string(), impl_->options.variant);
+          if (m.name() != file.stem().string() || !seen.insert({kind, m.key()}).second) continue;
+          ++census.tables;
+          census.largest = std::max(census.largest, m.pieces());
+        } catch (const MaterialError&) {
+          // Another file beside the tables: not a table.
+        }
+      }
+    }
+  }
+  return census;
 }
 
 ProbeResult Prober::probe(const Position& pos) const {
-  if (pos.variant() != options_.variant)
-    return failure(ProbeStatus::NotCovered, "a " + std::string(variant_name(pos.variant())) +
-                                                " position, the tables are " + std::string(variant_name(options_.variant)));
-  if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
   try {
-    const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) { return stored_code(p); });
-    ProbeResult r;
-    r.value = decode_value(code, pos.variant() == Variant::Qoth);
-    return r;
-  } catch (const LookupFailed& f) {
-    // A finished game needs no table.
-    if (const Outcome o = outcome(pos); o.over()) {
-      ProbeResult r;
-      r.value = {o.result, 0, o.points};
-      return r;
-    }
-    return f.result;
+    return impl_->probe(pos);
+  } catch (const std::bad_alloc&) {
+    throw;  // out of memory is the host's to handle
+  } catch (const std::system_error& e) {
+    return failure(ProbeStatus::Io, e.what());
+  } catch (const std::exception& e) {
+    return failure(ProbeStatus::Corrupt, e.what());
   }
 }
 
 ProbeResult Prober::probe_fen(std::string_view fen) const {
+  Position pos;
   try {
-    return probe(parse_fen(fen, options_.variant, options_.layout));
+    pos = parse_fen(fen, impl_->options.variant, impl_->options.layout);
   } catch (const FenError& e) {
     return failure(ProbeStatus::Malformed, e.what());
   }
+  return probe(pos);
 }
 
 std::vector<RankedMove> Prober::rank_moves(const Position& pos) const {

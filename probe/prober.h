@@ -4,23 +4,21 @@
 // (formats/successors.h): some thirty lookups instead of one.
 // Tables open lazily on first use (no file handle for a table never probed), are
 // memory-mapped, and their decompressed blocks sit in a bounded cache shared by all
-// threads. Errors are values: a missing or corrupt table, a position the tables don't
-// cover (castling rights, too many pieces) come back in the result, never as an exit.
+// threads. Errors are values: a missing or corrupt table, an unreadable file or
+// directory, a position the tables don't cover (castling rights, too many pieces) come
+// back in the result; no probe throws.
 #pragma once
 
-#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <shared_mutex>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
-#include "formats/index.h"
-#include "formats/table_reader.h"
 #include "formats/value.h"
-#include "probe/block_cache.h"
-#include "rules/outcome.h"
+#include "rules/layout.h"
+#include "rules/movegen.h"
 
 namespace hilltb {
 
@@ -30,13 +28,13 @@ enum class ProbeStatus {
   Corrupt,     // the table file is damaged (error names it)
   NotCovered,  // castling rights, or more pieces than any table holds
   Malformed,   // the FEN given to probe_fen is not a legal position (error says why)
+  Io,          // a file or directory could not be read (error names it and why)
 };
 
 struct ProbeResult {
   ProbeStatus status = ProbeStatus::Ok;
-  Value value;               // for the side to move (when Ok)
-  Termination over = Termination::None;  // the game is already over (no table needed)
-  std::string error;         // what went wrong, naming the file or the reason
+  Value value;        // for the side to move (when Ok); distance 0 when the game is over
+  std::string error;  // what went wrong, naming the file or the reason
   bool ok() const { return status == ProbeStatus::Ok; }
 };
 
@@ -48,14 +46,32 @@ struct RankedMove {
 struct ProberOptions {
   std::vector<std::filesystem::path> dirs;  // searched in order for DIR/<variant>/<M>.htb
   Variant variant = Variant::Koth;
+  // Decompressed blocks kept, shared by all threads. A table set costs, decompressed,
+  // about its positions times the bytes a value takes in its files (one where every code
+  // fits a byte, else two: `hilltb info` lists both); a cache of that size answers every
+  // probe from memory after the first touch of each block.
   std::size_t cache_bytes = std::size_t(64) << 20;
   Layout layout = ring_layout();  // qoth: the layout the tables were made for
+};
+
+// The directories of a list separated by ':' (empty entries skipped), as the C API and
+// the command line take them.
+std::vector<std::filesystem::path> split_table_dirs(std::string_view list);
+
+// What the directories hold for the prober's variant (and layout), found by listing
+// them: table files are not opened.
+struct TableCensus {
+  std::size_t tables = 0;  // distinct tables (a material found in two directories counts once)
+  int largest = 0;         // the most pieces any of them holds (both kings included)
+  std::vector<std::string> unreadable;  // directories that could not be listed, each with why
 };
 
 class Prober {
  public:
   explicit Prober(ProberOptions options);
   ~Prober();
+  Prober(Prober&&) noexcept;
+  Prober& operator=(Prober&&) noexcept;
 
   ProbeResult probe(const Position& pos) const;
   // The same from FEN text: a malformed FEN is a Malformed result, not an exception.
@@ -66,30 +82,16 @@ class Prober {
   // at a draw, or where a value is unknown).
   std::vector<Move> line(const Position& pos, int max_plies = 1000) const;
 
-  Variant variant() const { return options_.variant; }
+  Variant variant() const;
+  const Layout& layout() const;
+  // Lists the directories (each call lists them again).
+  TableCensus census() const;
   // Tables opened so far (for tests of lazy opening).
   std::size_t open_tables() const;
 
  private:
-  struct Table;
-  // The open table of family kinds_[kind] for a canonical material, or an error result.
-  std::shared_ptr<Table> table_for(const Material& m, std::size_t kind, ProbeResult& error) const;
-  // The code of a position without en-passant right, from its table or, for a side to
-  // move its file does not store, from its successors; throws the failure (prober.cpp).
-  std::uint16_t stored_code(const Position& pos) const;
-  // The code of a position, in the orientation `table` stores, of a side it holds.
-  std::uint16_t read_code(const Table& table, const Position& stored) const;
-
-  // Tells this prober's blocks from those of another in a thread's recent-block memo
-  // (a later prober may take the address of a destroyed one).
-  const std::uint64_t serial_;
-  ProberOptions options_;
-  std::vector<TableKind> kinds_;  // one for chess and koth, one per target class in qoth
-  mutable BlockCache cache_;
-  mutable std::shared_mutex tables_mutex_;
-  // Per family, by material key.
-  mutable std::vector<std::unordered_map<std::uint64_t, std::shared_ptr<Table>>> tables_;
-  mutable std::atomic<std::uint32_t> next_table_id_{0};
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace hilltb

@@ -94,17 +94,10 @@ void read_en_passant(std::string_view field, Position& pos) {
   if (field == "-") return;
   const Square ep = parse_square(field);
   if (ep == SQ_NONE) fail("en-passant field '" + std::string(field) + "' is not a square");
-  const Color us = pos.side_to_move();
-  if (relative_rank(us, ep) != 5)
-    fail("en-passant square " + std::string(field) + " is not on the " +
-         (us == WHITE ? "6th" : "3rd") + " rank for the side to move");
-  const int up = us == WHITE ? 8 : -8;
-  if (pos.piece_on(ep - up) != make_piece(~us, PAWN))
-    fail("en-passant square " + std::string(field) + " without a pawn that just moved past it");
-  if (pos.piece_on(ep) != NO_PIECE || pos.piece_on(ep + up) != NO_PIECE)
-    fail("en-passant square " + std::string(field) + " or the square the pawn left is occupied");
-  pos.set_en_passant(ep);
+  check_en_passant(pos, ep);
 }
+
+}  // namespace
 
 void check_chess_position(const Position& pos) {
   for (Color c : {WHITE, BLACK}) {
@@ -147,7 +140,19 @@ void check_qoth_position(Position& pos, Bitboard targets, Bitboard blockers, con
       fail(std::string(c == WHITE ? "P1" : "P2") + " has more than the 5 pieces a player is dealt");
 }
 
-}  // namespace
+void check_en_passant(Position& pos, Square ep) {
+  const std::string name = square_name(ep);
+  const Color us = pos.side_to_move();
+  if (relative_rank(us, ep) != 5)
+    fail("en-passant square " + name + " is not on the " + (us == WHITE ? "6th" : "3rd") +
+         " rank for the side to move");
+  const int up = us == WHITE ? 8 : -8;
+  if (pos.piece_on(ep - up) != make_piece(~us, PAWN))
+    fail("en-passant square " + name + " without a pawn that just moved past it");
+  if (pos.piece_on(ep) != NO_PIECE || pos.piece_on(ep + up) != NO_PIECE)
+    fail("en-passant square " + name + " or the square the pawn left is occupied");
+  pos.set_en_passant(ep);
+}
 
 Position parse_fen(std::string_view fen, Variant variant, const Layout& layout) {
   std::istringstream in{std::string(fen)};

@@ -12,5 +12,6 @@ void add_verify_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_line_command(CLI::App& app);
+void add_uci_command(CLI::App& app);
 
 }  // namespace hilltb::cli

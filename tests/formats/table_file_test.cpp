@@ -8,6 +8,7 @@
 
 #include "../fuzz_budget.h"
 #include "formats/huge_pages.h"
+#include "formats/read_side.h"
 #include "formats/table_reader.h"
 #include "formats/table_writer.h"
 #include "formats/value.h"
@@ -181,7 +182,7 @@ TEST(TableFile, SidesStoredAsDifferencesWhereSmaller) {
         EXPECT_EQ(reader.header().delta_sides, 1) << most << " " << block_values;
         EXPECT_EQ(reader.header().value_bytes, most < 120 ? 1 : 2);
         for (Color stm : {WHITE, BLACK})
-          reader.read_side(stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+          read_side(reader, stm, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
             for (std::size_t i = 0; i < block.size(); ++i) ASSERT_EQ(block[i], codes[stm * per_side + first + i]);
           });
       }

@@ -7,9 +7,12 @@
 #include <random>
 #include <thread>
 
+#include "formats/index.h"
 #include "formats/symmetry.h"
+#include "formats/table_file.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
+#include "rules/outcome.h"
 
 #ifdef HILLTB_HAVE_FATHOM
 #include <tbprobe.h>

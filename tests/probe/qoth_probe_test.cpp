@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 
+#include "formats/index.h"
 #include "formats/symmetry.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
