@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   hilltb::cli::add_info_command(app);
   hilltb::cli::add_probe_command(app);
   hilltb::cli::add_line_command(app);
+  hilltb::cli::add_deal_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
