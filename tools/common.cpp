@@ -10,6 +10,10 @@ void VariantOptions::add_to(CLI::App& app) {
   app.add_option("--variant", variant, "chess, koth or qoth")
       ->check(CLI::IsMember({"chess", "koth", "qoth"}))
       ->capture_default_str();
+  add_layout_to(app);
+}
+
+void VariantOptions::add_layout_to(CLI::App& app) {
   app.add_option("--layout", layout, "qoth layout: a built-in name (ring) or a layout file")
       ->capture_default_str();
 }

@@ -17,6 +17,8 @@ struct VariantOptions {
   std::string layout = "ring";
 
   void add_to(CLI::App& app);
+  // Only --layout, for commands that are qoth by nature.
+  void add_layout_to(CLI::App& app);
   Variant parsed_variant() const;
   // The built-in layout of that name, else the layout file at that path.
   Layout load_layout() const;

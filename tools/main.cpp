@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   hilltb::cli::add_probe_command(app);
   hilltb::cli::add_line_command(app);
   hilltb::cli::add_uci_command(app);
+  hilltb::cli::add_deal_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
