@@ -12,5 +12,7 @@ void add_verify_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_line_command(CLI::App& app);
+// Under the `deal` subcommand: `deal verify`.
+void add_deal_verify_command(CLI::App& deal);
 
 }  // namespace hilltb::cli

@@ -15,6 +15,9 @@ int main(int argc, char** argv) {
   hilltb::cli::add_info_command(app);
   hilltb::cli::add_probe_command(app);
   hilltb::cli::add_line_command(app);
+  auto* deal = app.add_subcommand("deal", "Queen of the Hill deals: verify solved ones");
+  deal->require_subcommand(1);
+  hilltb::cli::add_deal_verify_command(*deal);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
