@@ -29,15 +29,6 @@ Certificate sample_certificate() {
   return c;
 }
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("hilltb-cert-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
-
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -103,7 +94,7 @@ std::string read_error(const fs::path& path, const std::string& bytes) {
 }
 
 TEST(Certificate, WhatIsWrittenIsReadBack) {
-  TempDir dir;
+  test::TempDir dir;
   const Certificate c = sample_certificate();
   ASSERT_GT(c.proofs[0].nodes.size(), 20u);
   write_certificate(c, dir.path / "c.cert");
@@ -117,7 +108,7 @@ TEST(Certificate, WhatIsWrittenIsReadBack) {
 }
 
 TEST(Certificate, EveryFlippedByteIsRefused) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(sample_certificate(), dir.path / "c.cert");
   const std::string good = slurp(dir.path / "c.cert");
   for (std::size_t i = 0; i < good.size(); ++i)
@@ -132,7 +123,7 @@ TEST(Certificate, EveryFlippedByteIsRefused) {
 }
 
 TEST(Certificate, EveryTruncationIsRefused) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(sample_certificate(), dir.path / "c.cert");
   const std::string good = slurp(dir.path / "c.cert");
   for (std::size_t n = 0; n < good.size(); ++n)
@@ -141,7 +132,7 @@ TEST(Certificate, EveryTruncationIsRefused) {
 }
 
 TEST(Certificate, FaultsAreNamed) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(sample_certificate(), dir.path / "c.cert");
   const std::string good = slurp(dir.path / "c.cert");
   EXPECT_NE(read_error(dir.path / "x", "{\"fen\": \"8/8\"}\n").find("wrong magic"), std::string::npos);
@@ -171,7 +162,7 @@ TEST(Certificate, FaultsAreNamed) {
 // Payloads damaged under a good checksum: each is refused or reads as some valid
 // certificate, and the reader never crashes or reads out of bounds.
 TEST(Certificate, MalformedPayloadsNeverCrash) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(sample_certificate(), dir.path / "c.cert");
   const std::string payload = payload_of(slurp(dir.path / "c.cert"));
   std::mt19937_64 rng(36);
@@ -198,7 +189,7 @@ TEST(Certificate, MalformedPayloadsNeverCrash) {
 }
 
 TEST(Certificate, TheWriterRefusesWhatItCannotRepresent) {
-  TempDir dir;
+  test::TempDir dir;
   Certificate c = sample_certificate();
   c.proofs[0].threshold = 6;
   EXPECT_THROW(write_certificate(c, dir.path / "c.cert"), CertificateError);

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <sys/wait.h>
 
 #include "deal/check_certificate.h"
@@ -19,15 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::qoth;
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("hilltb-results-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 // RULES.md's example, lost by 1 for P2 to move: a 3-piece table position, so its
 // proofs need no nodes, only the tables.
@@ -75,7 +65,7 @@ void expect_line_fails(const fs::path& dir, const std::string& text, const std::
 }
 
 TEST(CheckResults, LinesPassWithTrivialOrProvedBounds) {
-  TempDir dir;
+  test::TempDir dir;
   fs::create_directories(dir.path / "certs");
   write_certificate(lost_by_one_certificate(), dir.path / "certs" / "lost.cert");
   const std::string fen = to_fen(qoth(LOST_BY_ONE));
@@ -98,7 +88,7 @@ TEST(CheckResults, LinesPassWithTrivialOrProvedBounds) {
 }
 
 TEST(CheckResults, ClaimsBeyondTheProofsFail) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(lost_by_one_certificate(), dir.path / "lost.cert");
   Certificate lower_only = lost_by_one_certificate();
   lower_only.proofs.pop_back();
@@ -122,7 +112,7 @@ TEST(CheckResults, ClaimsBeyondTheProofsFail) {
 }
 
 TEST(CheckResults, FieldsMustAgreeWithTheBounds) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(lost_by_one_certificate(), dir.path / "lost.cert");
   const std::string good = line(LOST_BY_ONE, -1, -1, "lost.cert");
   ASSERT_TRUE(check_line(dir.path, good).ok) << check_line(dir.path, good).message;
@@ -160,7 +150,7 @@ CommandRun hilltb_deal_verify(const fs::path& dir, const std::string& args) {
 }
 
 TEST(DealVerifyCommand, VerifiesAndRefuses) {
-  TempDir dir;
+  test::TempDir dir;
   write_certificate(lost_by_one_certificate(), dir.path / "lost.cert");
   {
     std::ofstream(dir.path / "results.jsonl") << line(LOST_BY_ONE, -1, -1, "lost.cert") << "\n";

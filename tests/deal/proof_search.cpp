@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <random>
 #include <stdexcept>
 
 #include "formats/material.h"
@@ -40,6 +41,13 @@ Certificate ring_certificate(std::vector<TableRef> tables) {
 }
 
 Position qoth(const std::string& fen) { return parse_fen(fen, Variant::Qoth); }
+
+TempDir::TempDir() {
+  path = std::filesystem::temp_directory_path() / ("hilltb-deal-test-" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(path);
+}
+
+TempDir::~TempDir() { std::filesystem::remove_all(path); }
 
 std::optional<int> ProofSearch::leaf_score(const Position& pos) const {
   const int sign = pos.side_to_move() == prover_ ? 1 : -1;

@@ -26,6 +26,13 @@ Certificate ring_certificate(std::vector<TableRef> tables);
 
 Position qoth(const std::string& fen);
 
+// A fresh directory under the system's temporary one, removed with everything in it.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir();
+  ~TempDir();
+};
+
 class ProofSearch {
  public:
   // Leaves: game ends, and positions of at most table_pieces pieces probed in `prober`.
