@@ -22,7 +22,8 @@
 // File layout (all integers little-endian):
 //   magic "HTBCERT\x1a" (8 bytes), format version u32, payload size u64 (compressed),
 //   the zstd-compressed payload, then xxHash64 of the compressed payload (u64).
-// The payload itself is private to certificate.cpp: read_certificate is the only reader.
+// The payload itself is private to certificate.cpp (its layout is described there):
+// read_certificate is the only reader. docs/certificates.md describes both.
 #pragma once
 
 #include <cstdint>
@@ -69,5 +70,7 @@ void write_certificate(const Certificate& certificate, const std::filesystem::pa
 // Throws CertificateError naming the fault for anything damaged: wrong magic, version
 // or checksum, a truncated or malformed payload, an illegal position or move encoding.
 Certificate read_certificate(const std::filesystem::path& path);
+// Whether the file starts with a certificate's magic (false when it cannot be read).
+bool is_certificate_file(const std::filesystem::path& path);
 
 }  // namespace hilltb
