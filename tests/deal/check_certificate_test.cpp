@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "rules/outcome.h"
 #include "deal/check_certificate.h"
 #include "formats/material.h"
 #include "proof_search.h"
