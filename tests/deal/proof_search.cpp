@@ -1,3 +1,4 @@
+#include "rules/outcome.h"
 #include "proof_search.h"
 
 #include <algorithm>
