@@ -47,6 +47,17 @@ std::vector<int> parse_hands(const std::string& text) {
   return hands;
 }
 
+// "K/N" (1 <= K <= N): the K-th of N shards.
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    const std::size_t k = std::stoul(text.substr(0, slash)), n = std::stoul(text.substr(slash + 1));
+    if (slash != std::string::npos && k >= 1 && k <= n) return {k - 1, n};
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument("bad --shard '" + text + "' (K/N with 1 <= K <= N: try 1/4)");
+}
+
 bool looks_like_setup(const std::string& arg) {
   return arg.size() > 2 && std::isdigit(static_cast<unsigned char>(arg[0])) && arg[1] == ':';
 }
@@ -129,7 +140,7 @@ void add_deal_solve_command(CLI::App& deal) {
     std::uint64_t nodes = 0;
     double seconds = -1;
     bool json = false, all = false, gen = false, quiet = false;
-    std::string certificate, hands = "1-4", results;
+    std::string certificate, hands = "1-4", results, shard = "1/1";
     int threads = 0, pieces = 0;
     std::vector<std::string> positions;
   };
@@ -148,6 +159,7 @@ void add_deal_solve_command(CLI::App& deal) {
   cmd->add_flag("--gen", opts->gen, "generate the missing tables first");
   cmd->add_flag("--all", opts->all, "every deal's canonical set-up for the hands of --hands");
   cmd->add_option("--hands", opts->hands, "with --all: the hands (default 1-4)");
+  cmd->add_option("--shard", opts->shard, "with --all: only the K-th of N equal shards of the set-ups (K/N)");
   cmd->add_option("--results", opts->results, "with --all: the results file (JSON lines), appended and resumed");
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
   cmd->add_option("positions", opts->positions, "set-ups (1:QRBNK:RRNBB) or quoted qoth FENs");
@@ -161,8 +173,11 @@ void add_deal_solve_command(CLI::App& deal) {
       if (opts->results.empty()) throw std::invalid_argument("--all needs --results FILE");
       if (!opts->positions.empty()) throw std::invalid_argument("--all solves set-ups of its own: give no positions");
       done = setups_done(opts->results);
+      const auto [shard, shards] = parse_shard(opts->shard);
+      std::size_t index = 0;
       for (int hand : parse_hands(opts->hands))
         for (const Deal& d : all_deals(false)) {
+          if (index++ % shards != shard) continue;
           const Setup s = canonical_setup(d, hand);
           if (!done.count(setup_name(s))) items.push_back({setup_name(s), setup_position(s, layout)});
         }
