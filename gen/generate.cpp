@@ -229,7 +229,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
       if (last_use[i] != step) continue;
       const auto path = table_path(options.dir, kind, plan[i].name());
       if (TableReader(path, TableExpectation::of(kind, plan[i].name())).header().sides != 3) continue;
-      progress.update("cut " + plan[i].name(), 0);
+      progress.update(Phase::step("cut " + plan[i].name()), 0);
       results[i].file_bytes = keep_one_side(path, options.write);
       said += (said.empty() ? "; cut to one side: " : ", ") + plan[i].name() + " " +
               std::to_string(results[i].file_bytes) + " bytes";
@@ -258,7 +258,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
     // 5-piece koth set's would pile up to 21 GiB.)
     const std::uint64_t solve = steps[i].solve_bytes;
-    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
+    SolveHooks hooks{[&](const Phase& phase, double f) { progress.update(phase, f); }, cancel,
                      [&](Color mover) {
                        tables.clear();
                        if (mover == COLOR_NB) return;
@@ -277,8 +277,8 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     header.positions_per_side = solved->index.size();
     header.stats = table_stats(solved->codes, solved->index.size(), qoth);
     fill_holes(solved->codes);
-    progress.update("write", 0);
-    if (cancel && cancel->load()) throw Interrupted();
+    progress.update(Phase::step("write"), 0);
+    check_cancel(cancel);
     result.file_bytes = write_table(path, header, solved->codes, working);
     result.generated = true;
     solved.reset();

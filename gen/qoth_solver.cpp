@@ -190,7 +190,7 @@ class QothSolver {
   void initialise() {
     std::optional<ExitTables> exits;  // of the side being scanned
     auto prepare = [&](Color mover) { exits.emplace(index_.material(), mover, children_); };
-    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_sides(index_, hooks_, Phase::step("init"), prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded) {
@@ -288,8 +288,8 @@ class QothSolver {
   // (due_) reach their predecessors, which are due at the next level (next_).
   void level(int t, std::size_t d) {
     check_cancel(hooks_);
-    // Named "pass ...": a line per level would flood logs (gen/progress.cpp).
-    report(hooks_, "pass " + std::to_string(t) + " points, ply " + std::to_string(d), double(decided_) / double(2 * n_));
+    report(hooks_, Phase::pass("pass " + std::to_string(t) + " points, ply " + std::to_string(d)),
+           double(decided_) / double(2 * n_));
     const std::uint16_t won = win(t, int(d) + 1), lost = loss(t, int(d) + 1);
     if (d < exits_[t].at.size())
       for (Node g : std::exchange(exits_[t][d], {})) {

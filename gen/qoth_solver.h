@@ -18,7 +18,10 @@
 // position at most) and a bit a position for those due at the level swept and the next.
 #pragma once
 
-#include "gen/solver.h"
+#include <memory>
+
+#include "gen/solve_hooks.h"
+#include "gen/table_set.h"
 
 namespace hilltb {
 

@@ -117,7 +117,7 @@ class Solver {
   void initialise() {
     tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
     auto prepare = [&](Color mover) { exits_.emplace(index_.material(), mover, children_); };
-    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_sides(index_, hooks_, Phase::step("init"), prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
       const Color stm = side_of(g);
       const Position* decoded = decoder.decode(g % n_, stm);
       if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
@@ -298,7 +298,7 @@ class Solver {
   }
 
   void pass(int level) {
-    scan_chunks(index_, hooks_, "pass " + std::to_string(level),
+    scan_chunks(index_, hooks_, Phase::pass("pass " + std::to_string(level)),
                 [this, level](std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) {
       // The scan is the inner loop: what it compares with and reads through are locals
       // (kept in registers; members would be loaded again for every position).

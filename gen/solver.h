@@ -15,29 +15,12 @@
 // as extra nodes, valued from the stored position and the capture.
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <memory>
 
+#include "gen/solve_hooks.h"
 #include "gen/table_set.h"
 
 namespace hilltb {
-
-struct SolveHooks {
-  // Called now and then with a phase name and the fraction done.
-  std::function<void(const std::string& phase, double fraction)> progress;
-  // Polled between and inside passes; when it turns true the solve throws Interrupted.
-  const std::atomic<bool>* cancel = nullptr;
-  // Called before the children are read for the moves of `mover`'s positions (white's
-  // first; they are read in the first phase only), and with COLOR_NB when they are no
-  // longer read: a generator may hold only the halves of the children each side's moves
-  // reach (Material::children_after).
-  std::function<void(Color mover)> children_for;
-};
-
-struct Interrupted : std::runtime_error {
-  Interrupted() : std::runtime_error("interrupted") {}
-};
 
 std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
                                          const TableSet& children, const SolveHooks& hooks);

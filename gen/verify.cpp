@@ -39,11 +39,11 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
   const Index& index = table.index;
   const std::uint64_t n = index.size();
   const bool qoth = index.variant() == Variant::Qoth;
-  VerifyReport report;
+  VerifyReport found;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n, 1 << 12), [&](const auto& r) {
-    if (hooks.cancel && hooks.cancel->load()) throw Interrupted();
+    check_cancel(hooks);
     std::uint64_t bad = 0, legal = 0;
     std::vector<std::string> examples;
     Index::Decoder decoder(index);
@@ -65,15 +65,15 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       }
     }
     const std::uint64_t d = done += r.size();
-    if (hooks.progress && r.begin() % (std::uint64_t(1) << 18) == 0) hooks.progress("verify", double(d) / double(2 * n));
+    if (r.begin() % (std::uint64_t(1) << 18) == 0) report(hooks, Phase::step("verify"), double(d) / double(2 * n));
     checked += legal;
     std::lock_guard lock(mutex);
-    report.mismatches += bad;
+    found.mismatches += bad;
     for (auto& e : examples)
-      if (report.examples.size() < 5) report.examples.push_back(std::move(e));
+      if (found.examples.size() < 5) found.examples.push_back(std::move(e));
   });
-  report.checked = checked.load();
-  return report;
+  found.checked = checked.load();
+  return found;
 }
 
 }  // namespace hilltb
