@@ -20,13 +20,13 @@ std::uint16_t code_with_en_passant(const Position& pos, Stored&& stored) {
   generate_legal(plain, plain_moves);
   bool any = plain_moves.size > 0;
   std::uint16_t best = any ? stored(plain) : DRAW_CODE;
-  const bool qoth = pos.variant() == Variant::Qoth;
+  const Metric metric = metric_of(pos.variant());
   for (Move m : moves) {
     if (m.kind() != Move::EN_PASSANT) continue;
     Position after = pos;
     after.play(m);
-    const std::uint16_t v = move_value(stored(after), qoth);
-    best = any ? better_code(best, v, qoth) : v;
+    const std::uint16_t v = move_value(stored(after), metric);
+    best = any ? better_code(best, v, metric) : v;
     any = true;
   }
   return any ? best : stored(plain);

@@ -12,7 +12,7 @@ namespace hilltb {
 // code_with_en_passant takes it; pos may have one after its own moves.
 template <typename Stored>
 std::uint16_t code_from_successors(const Position& pos, Stored&& stored) {
-  const bool qoth = pos.variant() == Variant::Qoth;
+  const Metric metric = metric_of(pos.variant());
   MoveList list;
   generate_legal(pos, list);
   const Outcome o = outcome(pos, list);
@@ -22,8 +22,8 @@ std::uint16_t code_from_successors(const Position& pos, Stored&& stored) {
   for (Move m : list) {
     Position next = pos;
     next.play(m);
-    const std::uint16_t v = move_value(code_with_en_passant(next, stored), qoth);
-    best = first ? v : better_code(best, v, qoth);
+    const std::uint16_t v = move_value(code_with_en_passant(next, stored), metric);
+    best = first ? v : better_code(best, v, metric);
     first = false;
   }
   return best;

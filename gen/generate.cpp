@@ -143,7 +143,7 @@ std::uint64_t available_memory() {
   return std::uint64_t(4) << 30;
 }
 
-std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth) {
+std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric) {
   // In parallel, by ranges of one side each: a serial count would be about 2% of a
   // small table's generation, with the other cores idle.
   using Stats = std::array<SideStats, 2>;
@@ -152,7 +152,7 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
     for (std::size_t i = r.begin(); i < r.end(); ++i) {
       if (codes[i] == NO_POSITION_CODE) continue;
       ++s.legal;
-      const Value v = decode_value(codes[i], qoth);
+      const Value v = decode_value(codes[i], metric);
       if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
       else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
       else ++s.draws;
@@ -272,10 +272,10 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
     TableHeader header;
     header.variant = variant;
     header.material = m.name();
-    header.metric = qoth ? Metric::ScoreDistance : Metric::WdlDistance;
+    header.metric = metric_of(variant);
     if (qoth) header.layout_digest = layout_digest(kind.layout), header.target = std::uint8_t(kind.target);
     header.positions_per_side = solved->index.size();
-    header.stats = table_stats(solved->codes, solved->index.size(), qoth);
+    header.stats = table_stats(solved->codes, solved->index.size(), header.metric);
     fill_holes(solved->codes);
     progress.update(Phase::step("write"), 0);
     check_cancel(cancel);

@@ -29,6 +29,9 @@ constexpr int MAX_POINTS = 5;
 // one of at most 27 squares (a queen's), and the pass.
 constexpr std::size_t MAX_PREDECESSORS = MAX_TABLE_PIECES * 27 + 1;
 
+// Qoth codes count the distance and the points.
+constexpr Metric METRIC = Metric::ScoreDistance;
+
 std::uint16_t win(int points, int d) { return encode_value({1, d, points}); }
 std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
 
@@ -222,8 +225,8 @@ class QothSolver {
           const Move m(from, pop_lsb(b));
           Position next = pos;
           next.play(m);
-          const std::uint16_t v = move_value(exits->code_after(pos, m, next), true);
-          best = best == NO_EXIT ? v : better_code(best, v, true);
+          const std::uint16_t v = move_value(exits->code_after(pos, m, next), METRIC);
+          best = best == NO_EXIT ? v : better_code(best, v, METRIC);
         }
       }
       if (!moves) {
@@ -256,7 +259,7 @@ class QothSolver {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         const std::uint16_t exit = c & NO_EXIT;
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
-        const Value v = decode_value(exit, true);
+        const Value v = decode_value(exit, METRIC);
         f(std::size_t(v.points) + (is_final(c) ? 0 : MAX_POINTS + 1), std::size_t(v.distance), Node(g));
       }
     };
@@ -298,7 +301,7 @@ class QothSolver {
         const std::uint16_t exit = c & NO_EXIT;
         // A winning move out stands (nothing better came before); a losing one is the
         // last move to resolve only when the count runs out with it.
-        if (decode_value(exit, true).result > 0 || counter_at(g).fetch_sub(1, std::memory_order_relaxed) == 1)
+        if (decode_value(exit, METRIC).result > 0 || counter_at(g).fetch_sub(1, std::memory_order_relaxed) == 1)
           if (set_final(g, exit)) due_.mark(g), ++due_count_;
       }
     if (!due_count_) return;

@@ -16,8 +16,11 @@ namespace hilltb {
 
 namespace {
 
+// Chess and koth codes count the distance alone.
+constexpr Metric METRIC = Metric::WdlDistance;
+
 bool decided(std::uint16_t c) { return is_final(c) && c != DRAW_CODE && c != NO_POSITION_CODE; }
-int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
+int distance_of(std::uint16_t c) { return decode_value(c, METRIC).distance; }
 std::uint16_t win(int d) { return encode_value({1, d, 0}); }
 std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 
@@ -106,7 +109,7 @@ class Solver {
 
   // The value, for the mover, of move m out of the table, from `before` into `after`.
   std::uint16_t exit_value(const Position& before, Move m, const Position& after) const {
-    return move_value(exits_->code_after(before, m, after), false);
+    return move_value(exits_->code_after(before, m, after), METRIC);
   }
 
   void note_pending(int level) {
@@ -154,7 +157,7 @@ class Solver {
         return;
       }
       std::uint16_t best_exit = NO_EXIT;
-      auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false); };
+      auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, METRIC); };
       unsigned inside = quiet;
       auto count_moves = [&](auto weight) {
         for (Move m : list) {
@@ -163,7 +166,7 @@ class Solver {
             next.play(m);
             exit(exit_value(pos, m, next));
           } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
-            exit(move_value(win(1), false));
+            exit(move_value(win(1), METRIC));
           } else {
             inside += weight(m);
           }
@@ -257,7 +260,7 @@ class Solver {
         Position next = with_ep;
         next.play(m);
         const std::uint16_t v = exit_value(with_ep, m, next);
-        best = best == NO_EXIT ? v : better_code(best, v, false);
+        best = best == NO_EXIT ? v : better_code(best, v, METRIC);
       }
       out.push_back({g, pawn, best, no_moves});
     }
@@ -267,7 +270,7 @@ class Solver {
   void successor_final(std::uint64_t q, std::uint16_t code, int level, int weight) {
     const std::uint16_t c = code_at(q).load(std::memory_order_relaxed);
     if (is_final(c)) return;
-    if (decode_value(code, false).result < 0) {
+    if (decode_value(code, METRIC).result < 0) {
       set_final(q, win(level), level);
       return;
     }
@@ -342,9 +345,9 @@ class Solver {
       const std::uint16_t stored = code_at(n.position).load(std::memory_order_relaxed);
       std::uint16_t value = n.capture;
       if (!n.only_captures) {
-        if (is_final(stored)) value = better_code(stored, n.capture, false);
+        if (is_final(stored)) value = better_code(stored, n.capture, METRIC);
         // Undecided: its distance is beyond `level`, so only a winning capture is due.
-        else if (decode_value(n.capture, false).result <= 0) continue;
+        else if (decode_value(n.capture, METRIC).result <= 0) continue;
       }
       if (value == DRAW_CODE) n.code = DRAW_CODE;
       else if (distance_of(value) == level) n.code = value, ++finalised_;

@@ -12,12 +12,12 @@ namespace hilltb {
 
 namespace {
 
-std::string code_text(std::uint16_t code, bool qoth) {
+std::string code_text(std::uint16_t code, Metric metric) {
   if (code == NO_POSITION_CODE) return "no position";
-  const Value v = decode_value(code, qoth);
+  const Value v = decode_value(code, metric);
   if (v.result == 0) return "draw";
   std::string text = (v.result > 0 ? "win" : "loss");
-  if (qoth) text.append(" by ").append(std::to_string(v.points));
+  if (metric == Metric::ScoreDistance) text.append(" by ").append(std::to_string(v.points));
   return text.append(" in ").append(std::to_string(v.distance));
 }
 
@@ -39,6 +39,7 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
   const Index& index = table.index;
   const std::uint64_t n = index.size();
   const bool qoth = index.variant() == Variant::Qoth;
+  const Metric metric = metric_of(index.variant());
   VerifyReport found;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};
@@ -60,8 +61,8 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       if (stored != expected) {
         ++bad;
         if (examples.size() < 3)
-          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, qoth) + ", expected " +
-                             code_text(expected, qoth));
+          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
+                             code_text(expected, metric));
       }
     }
     const std::uint64_t d = done += r.size();

@@ -248,7 +248,7 @@ TEST(Verify, CatchesAWrongValue) {
     Position pos;
     for (std::uint64_t i = 0; i < index.size(); ++i) {
       auto& c = table->codes[i];
-      const Value v = decode_value(c, false);
+      const Value v = decode_value(c, Metric::WdlDistance);
       if (v.result > 0 && v.distance > 3 && index.decode(i, WHITE, pos) && !pos.attacked_by(WHITE, pos.king_square(BLACK))) {
         c = encode_value({1, v.distance + 2, 0});
         break;

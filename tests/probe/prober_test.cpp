@@ -63,10 +63,11 @@ TEST(Prober, BestMoveValueIsThePositionsValueOnePlyOn) {
           continue;
         }
         ASSERT_TRUE(ranked.front().after.ok()) << ranked.front().after.error;
-        const std::uint16_t best = move_value(encode_value(ranked.front().after.value), false);
-        EXPECT_EQ(decode_value(best, false), r.value) << variant_name(v) << " " << to_fen(pos);
+        const Value best = move_value(ranked.front().after.value);
+        EXPECT_EQ(best, r.value) << variant_name(v) << " " << to_fen(pos);
+        const Metric metric = metric_of(v);
         for (const RankedMove& rm : ranked)  // best first
-          EXPECT_LE(preference(move_value(encode_value(rm.after.value), false), false), preference(best, false));
+          EXPECT_LE(preference(encode_value(move_value(rm.after.value)), metric), preference(encode_value(best), metric));
       }
     }
   }
