@@ -56,6 +56,15 @@ constexpr std::uint16_t better_code(std::uint16_t a, std::uint16_t b, Metric met
   return preference(a, metric) >= preference(b, metric) ? a : b;
 }
 
+// What a fold of moves' values starts from: no move yet (no table's code is this large).
+constexpr std::uint16_t NO_MOVE_CODE = 0x7FFF;
+
+// The fold of moves' values: the better of the best so far (NO_MOVE_CODE: none yet) and
+// another move's value `v`.
+constexpr std::uint16_t better_move(std::uint16_t best, std::uint16_t v, Metric metric) {
+  return best == NO_MOVE_CODE ? v : better_code(best, v, metric);
+}
+
 // The value, for the mover, of a move into a position whose value (for its own side to
 // move) is `child`: the result turned round, one ply further.
 constexpr Value move_value(const Value& child) {

@@ -78,12 +78,11 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
     TableSet children(kind_);
     for (const Material& c : m.children(kind_.variant)) hold_whole(children, c, path.parent_path());
     const std::uint64_t base = side == COLOR_NB ? stm * n : 0;
-    const bool qoth = kind_.variant == Variant::Qoth;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
       Index::Decoder decoder(own.index);
       for (std::uint64_t idx = r.begin(); idx < r.end(); ++idx) {
         const Position* pos = decoder.decode(idx, stm);
-        if (!pos || (!qoth && pos->attacked_by(stm, pos->king_square(~stm)))) {
+        if (!pos || !is_position(*pos)) {
           put(base + idx, NO_POSITION_CODE);
           continue;
         }

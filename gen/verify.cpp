@@ -38,7 +38,6 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
                           std::uint8_t sides) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
-  const bool qoth = index.variant() == Variant::Qoth;
   const Metric metric = metric_of(index.variant());
   VerifyReport found;
   std::mutex mutex;
@@ -53,7 +52,7 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       if (!(sides >> stm & 1)) continue;
       // Non-positions hold whatever compresses best: nothing to check.
       const Position* decoded = decoder.decode(g % n, stm);
-      if (!decoded || (!qoth && decoded->attacked_by(stm, decoded->king_square(~stm)))) continue;
+      if (!decoded || !is_position(*decoded)) continue;
       const Position& pos = *decoded;
       ++legal;
       const std::uint16_t stored = table.code(stm, g % n);

@@ -46,7 +46,7 @@ TEST(Syzygy, EveryPositionOfEveryThreeAndFourPieceTable) {
       for (std::uint64_t g = 0; g < 2 * index.size(); ++g) {
         const std::uint16_t code = table->codes[g];
         const Color stm = g < index.size() ? WHITE : BLACK;
-        if (!index.decode(g % index.size(), stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
+        if (!index.decode(g % index.size(), stm, pos) || !is_position(pos)) continue;
         const int ours = decode_value(code, Metric::WdlDistance).result;
         const int theirs = fathom_wdl(pos);
         ++n;
