@@ -1,9 +1,8 @@
 // Retrograde analysis of one chess or King of the Hill table (WDL and distance to the
 // end of the game in plies), given its solved children.
 //
-// Working memory is 3 bytes a position: a 16-bit code, final (formats/value.h) or
-// tentative (top bit set, holding the best value of the moves that leave the table),
-// and an 8-bit count of the moves inside the table not yet known to lose.
+// Working memory is gen/retrograde.h's 3 bytes a position, the count being of the
+// moves inside the table not yet known to lose.
 // Pass L finalises the positions whose distance is L: un-moves from the positions
 // finalised at L-1 make their predecessors wins (from a loss) or count down their
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
