@@ -252,7 +252,7 @@ class KindRun {
     children_.clear();
     if (mover == COLOR_NB) return;
     for (const auto& [c, side] : m.children_after(mover, kind_.variant))
-      children_.add(children_.load(path(c), c, true, side));
+      children_.add(children_.load(path(c), c, Width::NarrowWhereFits, side));
     // Again with the widths now known: a koth table may need two bytes.
     limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
   }

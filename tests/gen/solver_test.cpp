@@ -97,8 +97,8 @@ void expect_derived_side_as_generated(Variant v, const std::string& material) {
   ASSERT_NE(one.header().sides, 3);
   const Color derived = one.header().holds(WHITE) ? BLACK : WHITE;
   TableSet loader(kind);
-  const auto generated = loader.load(table_path(both_dir, kind, material), m, false, derived);
-  const auto loaded = loader.load(table_path(one_dir, kind, material), m, false, derived);
+  const auto generated = loader.load(table_path(both_dir, kind, material), m, Width::Codes, derived);
+  const auto loaded = loader.load(table_path(one_dir, kind, material), m, Width::Codes, derived);
   const Prober prober({{one_dir}, v});
   Index::Decoder decoder(generated->index);
   std::uint64_t compared = 0, probed = 0;
@@ -215,7 +215,7 @@ TEST(TableSet, HoldsOneSideToMoveAtOneByteAValue) {
   const Material m = whole->index.material();
   const TableKind kind(Variant::Koth);
   TableSet set(kind);
-  const auto black = set.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m, true, BLACK);
+  const auto black = set.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m, Width::NarrowWhereFits, BLACK);
   EXPECT_EQ(black->narrow.size(), whole->index.size());
   EXPECT_TRUE(black->codes.empty());
   Position pos;
