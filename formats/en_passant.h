@@ -18,18 +18,15 @@ std::uint16_t code_with_en_passant(const Position& pos, Stored&& stored) {
   MoveList moves, plain_moves;
   generate_legal(pos, moves);
   generate_legal(plain, plain_moves);
-  bool any = plain_moves.size > 0;
-  std::uint16_t best = any ? stored(plain) : DRAW_CODE;
-  const bool qoth = pos.variant() == Variant::Qoth;
+  std::uint16_t best = plain_moves.size > 0 ? stored(plain) : NO_MOVE_CODE;
+  const Metric metric = metric_of(pos.variant());
   for (Move m : moves) {
     if (m.kind() != Move::EN_PASSANT) continue;
     Position after = pos;
     after.play(m);
-    const std::uint16_t v = move_value(stored(after), qoth);
-    best = any ? better_code(best, v, qoth) : v;
-    any = true;
+    best = better_move(best, move_value(stored(after), metric), metric);
   }
-  return any ? best : stored(plain);
+  return best == NO_MOVE_CODE ? stored(plain) : best;
 }
 
 }  // namespace hilltb

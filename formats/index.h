@@ -28,6 +28,13 @@
 
 namespace hilltb {
 
+// Whether a decoded board is a position: in chess and koth the side not to move may not
+// stand in check (qoth has no check). A table's other slots are index holes and these.
+inline bool is_position(const Position& pos) {
+  const Color stm = pos.side_to_move();
+  return pos.variant() == Variant::Qoth || !pos.attacked_by(stm, pos.king_square(~stm));
+}
+
 class Index {
   // A table has at most this many piece groups (pieces of one colour and type).
   static constexpr std::size_t MAX_GROUPS = MAX_TABLE_PIECES;

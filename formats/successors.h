@@ -12,21 +12,18 @@ namespace hilltb {
 // code_with_en_passant takes it; pos may have one after its own moves.
 template <typename Stored>
 std::uint16_t code_from_successors(const Position& pos, Stored&& stored) {
-  const bool qoth = pos.variant() == Variant::Qoth;
+  const Metric metric = metric_of(pos.variant());
   MoveList list;
   generate_legal(pos, list);
   const Outcome o = outcome(pos, list);
   if (o.over()) return o.result == 0 ? DRAW_CODE : encode_value({o.result, 0, o.points});
-  std::uint16_t best = 0;
-  bool first = true;
+  std::uint16_t best = NO_MOVE_CODE;
   for (Move m : list) {
     Position next = pos;
     next.play(m);
-    const std::uint16_t v = move_value(code_with_en_passant(next, stored), qoth);
-    best = first ? v : better_code(best, v, qoth);
-    first = false;
+    best = better_move(best, move_value(code_with_en_passant(next, stored), metric), metric);
   }
-  return best;
+  return best == NO_MOVE_CODE ? DRAW_CODE : best;
 }
 
 }  // namespace hilltb

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/value.h"
 #include "rules/layout.h"
 
 namespace hilltb {
@@ -47,8 +48,6 @@ constexpr std::size_t TABLE_HEADER_BYTES = 256;
 // chess and koth rank each group after the kings among its whole domain since scheme 2.
 constexpr std::uint8_t index_scheme(Variant) { return 2; }
 constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the checksum
-
-enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2 };
 
 struct SideStats {
   std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;

@@ -87,6 +87,210 @@ std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant va
   return last;
 }
 
+// The memory a run may use; refuses a table that needs more.
+class MemoryLimit {
+ public:
+  explicit MemoryLimit(const GenerateOptions& options)
+      : bytes_(options.max_memory ? options.max_memory : available_memory()), asked_(options.max_memory != 0) {}
+  void check(const Material& m, std::uint64_t need) const {
+    if (need <= bytes_) return;
+    throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(bytes_) +
+                             (asked_ ? " allowed by --max-memory" : " this machine has available"));
+  }
+
+ private:
+  std::uint64_t bytes_;
+  bool asked_;  // by --max-memory
+};
+
+// The time a run has left: the rate of the tables made so far, in index positions per
+// second (counted once they take a second: the smallest are all overhead), applied to
+// the tables not yet on disk.
+class TimeLeft {
+ public:
+  TimeLeft(const std::vector<Material>& plan, const std::vector<PlanStep>& steps, const TableKind& kind,
+           const std::filesystem::path& dir)
+      : to_make_(plan.size()) {
+    for (std::size_t i = 0; i < plan.size(); ++i)
+      if (!std::filesystem::exists(table_path(dir, kind, plan[i].name())))
+        to_make_[i] = 2.0 * double(steps[i].positions_per_side);
+  }
+  // About how long step i takes, and the steps after it (0: unknown yet).
+  double step(std::size_t i) const { return seconds_for(to_make_[i]); }
+  double after(std::size_t i) const {
+    return seconds_for(std::accumulate(to_make_.begin() + std::ptrdiff_t(i) + 1, to_make_.end(), 0.0));
+  }
+  void made(const PlanStep& step, double seconds) {
+    made_ += 2.0 * double(step.positions_per_side);
+    made_seconds_ += seconds;
+  }
+
+ private:
+  double seconds_for(double positions) const { return made_seconds_ >= 1 ? positions * made_seconds_ / made_ : 0.0; }
+  std::vector<double> to_make_;
+  double made_ = 0, made_seconds_ = 0;
+};
+
+// How a run writes its files at first. A run that cuts its files to one side writes
+// them fast (zstd level 1, no dictionary) and compresses the side it keeps as asked
+// when cutting: the side it drops is never compressed hard.
+WriteOptions first_write(const GenerateOptions& options) {
+  WriteOptions working = options.write;
+  if (options.one_side) {
+    working.level = 1;
+    working.dictionary = false;
+  }
+  return working;
+}
+
+// Solves table m with the solver of its kind's value model.
+std::shared_ptr<SolvedTable> solve(const Material& m, const TableKind& kind, const TableSet& children,
+                                   const SolveHooks& hooks) {
+  if (metric_of(kind.variant) == Metric::ScoreDistance) return solve_qoth_table(m, kind, children, hooks);
+  return solve_table(m, kind.variant, children, hooks);
+}
+
+// The header of a solved table's file, before its holes are filled (the statistics
+// count positions only).
+TableHeader header_of(const Material& m, const SolvedTable& solved, const TableKind& kind) {
+  TableHeader header;
+  header.variant = kind.variant;
+  header.material = m.name();
+  header.metric = metric_of(kind.variant);
+  if (kind.variant == Variant::Qoth) {
+    header.layout_digest = layout_digest(kind.layout);
+    header.target = std::uint8_t(kind.target);
+  }
+  header.positions_per_side = solved.index.size();
+  header.stats = table_stats(solved.codes, solved.index.size(), header.metric);
+  return header;
+}
+
+// What a made table's progress line says of it.
+std::string made_summary(const TableHeader& header, std::uint64_t file_bytes) {
+  const SideStats &w = header.stats[0], &b = header.stats[1];
+  return std::to_string(w.legal + b.legal) + " positions, longest win " +
+         std::to_string(std::max(w.longest_win, b.longest_win)) + " plies, " + std::to_string(file_bytes) +
+         " bytes";
+}
+
+// One family of tables made in the plan's order: each step keeps a good file or solves
+// its table and writes it, then cuts the files no later step reads (one_side).
+class KindRun {
+ public:
+  KindRun(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options,
+          Progress& progress, const std::atomic<bool>* cancel)
+      : kind_(kind), options_(options), progress_(progress), cancel_(cancel),
+        plan_(plan_tables(targets, kind.variant)), steps_(plan_memory(plan_, kind, options.dir)), limit_(options),
+        time_left_(plan_, steps_, kind, options.dir), children_(kind), working_(first_write(options)),
+        last_use_(last_uses(plan_, kind.variant)),
+        per_target_(kind.variant == Variant::Qoth && TableKind::all(kind.variant, kind.layout).size() > 1) {}
+
+  std::vector<TableResult> run() {
+    for (std::size_t i = 0; i < plan_.size(); ++i) limit_.check(plan_[i], steps_[i].memory());
+    for (std::size_t i = 0; i < plan_.size(); ++i) {
+      const Material& m = plan_[i];
+      progress_.begin(label(m), int(i + 1), int(plan_.size()), time_left_.step(i), time_left_.after(i));
+      const auto start = std::chrono::steady_clock::now();
+      if (good_file(path(m), m, kind_)) {
+        keep(i);
+        continue;
+      }
+      make(i, start);
+    }
+    return results_;
+  }
+
+ private:
+  std::filesystem::path path(const Material& m) const { return table_path(options_.dir, kind_, m.name()); }
+
+  // With a set of tables per target (a custom layout), the progress says whose.
+  std::string label(const Material& m) const {
+    return per_target_ ? m.name() + " (target " + square_name(kind_.target) + ")" : m.name();
+  }
+
+  // Step i's file is on disk with a good checksum.
+  void keep(std::size_t i) {
+    TableResult result{plan_[i]};
+    result.file_bytes = std::filesystem::file_size(path(plan_[i]));
+    results_.push_back(result);
+    const std::string cut = cut_after(i);
+    progress_.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)" + cut);
+  }
+
+  // Solves step i's table and writes it.
+  void make(std::size_t i, std::chrono::steady_clock::time_point start) {
+    const Material& m = plan_[i];
+    std::shared_ptr<SolvedTable> solved = solve(m, kind_, children_, hooks(i));
+    const TableHeader header = header_of(m, *solved, kind_);
+    fill_holes(solved->codes);
+    progress_.update(Phase::step("write"), 0);
+    check_cancel(cancel_);
+    TableResult result{m};
+    result.file_bytes = write_table(path(m), header, solved->codes, working_);
+    result.generated = true;
+    solved.reset();
+    results_.push_back(result);  // result keeps the size written, results_[i] the size cut
+    const std::string cut = cut_after(i);
+    results_.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    time_left_.made(steps_[i], results_.back().seconds);
+    progress_.end(made_summary(header, result.file_bytes) + cut);
+  }
+
+  // The solve's hooks for step i: progress, cancellation, and its children read from
+  // disk for each side's moves, only the halves those reach, one byte a value where
+  // they fit: KBPvKP's eight 5-piece children held whole would take 4.5 GiB. (Kept from
+  // their making for later steps instead, the 5-piece koth set's would pile up to
+  // 21 GiB.)
+  SolveHooks hooks(std::size_t i) {
+    return {[this](const Phase& phase, double f) { progress_.update(phase, f); }, cancel_,
+            [this, i](Color mover) { load_children(i, mover); }};
+  }
+
+  void load_children(std::size_t i, Color mover) {
+    const Material& m = plan_[i];
+    children_.clear();
+    if (mover == COLOR_NB) return;
+    for (const auto& [c, side] : m.children_after(mover, kind_.variant))
+      children_.add(children_.load(path(c), c, Width::NarrowWhereFits, side));
+    // Again with the widths now known: a koth table may need two bytes.
+    limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
+  }
+
+  // Cuts to one side each file that no step after `step` reads as a child, within the
+  // step that read it last: the cut shows in that step's progress and time, and an
+  // interruption has nothing left to cut (a file it leaves whole is cut by the run
+  // that resumes). Returns what the progress line says of it.
+  std::string cut_after(std::size_t step) {
+    std::string said;
+    if (!options_.one_side) return said;
+    for (std::size_t i = 0; i < results_.size(); ++i) {
+      if (last_use_[i] != step) continue;
+      const Material& c = plan_[i];
+      if (TableReader(path(c), TableExpectation::of(kind_, c.name())).header().sides != 3) continue;
+      progress_.update(Phase::step("cut " + c.name()), 0);
+      results_[i].file_bytes = keep_one_side(path(c), options_.write);
+      said += (said.empty() ? "; cut to one side: " : ", ") + c.name() + " " +
+              std::to_string(results_[i].file_bytes) + " bytes";
+    }
+    return said;
+  }
+
+  const TableKind& kind_;
+  const GenerateOptions& options_;
+  Progress& progress_;
+  const std::atomic<bool>* cancel_;
+  const std::vector<Material> plan_;
+  const std::vector<PlanStep> steps_;
+  const MemoryLimit limit_;
+  TimeLeft time_left_;
+  TableSet children_;  // the children of the step being solved
+  const WriteOptions working_;
+  const std::vector<std::size_t> last_use_;
+  const bool per_target_;
+  std::vector<TableResult> results_;
+};
+
 }  // namespace
 
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
@@ -143,7 +347,7 @@ std::uint64_t available_memory() {
   return std::uint64_t(4) << 30;
 }
 
-std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth) {
+std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric) {
   // In parallel, by ranges of one side each: a serial count would be about 2% of a
   // small table's generation, with the other cores idle.
   using Stats = std::array<SideStats, 2>;
@@ -152,7 +356,7 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
     for (std::size_t i = r.begin(); i < r.end(); ++i) {
       if (codes[i] == NO_POSITION_CODE) continue;
       ++s.legal;
-      const Value v = decode_value(codes[i], qoth);
+      const Value v = decode_value(codes[i], metric);
       if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
       else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
       else ++s.draws;
@@ -190,108 +394,7 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
 std::vector<TableResult> generate_kind(const std::vector<Material>& targets, const TableKind& kind,
                                        const GenerateOptions& options, Progress& progress,
                                        const std::atomic<bool>* cancel) {
-  const Variant variant = kind.variant;
-  const bool qoth = variant == Variant::Qoth;
-  const std::vector<Material> plan = plan_tables(targets, variant);
-  const std::uint64_t limit = options.max_memory ? options.max_memory : available_memory();
-  auto refuse = [&](const Material& m, std::uint64_t need) {
-    throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
-                             (options.max_memory ? " allowed by --max-memory" : " this machine has available"));
-  };
-  const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    if (steps[i].memory() > limit) refuse(plan[i], steps[i].memory());
-  // The time left, from the rate of the tables made so far in index positions per
-  // second (counted once they take a second: the smallest are all overhead), applied to the
-  // tables not yet on disk.
-  std::vector<double> to_make(plan.size());
-  for (std::size_t i = 0; i < plan.size(); ++i)
-    if (!std::filesystem::exists(table_path(options.dir, kind, plan[i].name())))
-      to_make[i] = 2.0 * double(steps[i].positions_per_side);
-  double made = 0, made_seconds = 0;
-  auto seconds_for = [&](double positions) { return made_seconds >= 1 ? positions * made_seconds / made : 0.0; };
-
-  TableSet tables(kind);
-  std::vector<TableResult> results;
-  // A run that cuts its files to one side writes them fast first (zstd level 1, no
-  // dictionary) and compresses the side it keeps as asked when cutting: the side it
-  // drops is never compressed hard. Each file is cut once no later step reads it as a
-  // child, within the step that read it last: the cut shows in that step's progress
-  // and time, and an interruption has nothing left to cut (a file it leaves whole is
-  // cut by the run that resumes).
-  WriteOptions working = options.write;
-  if (options.one_side) working.level = 1, working.dictionary = false;
-  const std::vector<std::size_t> last_use = last_uses(plan, variant);
-  auto cut_after = [&](std::size_t step) {
-    std::string said;
-    if (!options.one_side) return said;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      if (last_use[i] != step) continue;
-      const auto path = table_path(options.dir, kind, plan[i].name());
-      if (TableReader(path, TableExpectation::of(kind, plan[i].name())).header().sides != 3) continue;
-      progress.update("cut " + plan[i].name(), 0);
-      results[i].file_bytes = keep_one_side(path, options.write);
-      said += (said.empty() ? "; cut to one side: " : ", ") + plan[i].name() + " " +
-              std::to_string(results[i].file_bytes) + " bytes";
-    }
-    return said;
-  };
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const Material& m = plan[i];
-    const auto path = table_path(options.dir, kind, m.name());
-    // With a set of tables per target (a custom layout), say whose.
-    const bool per_target = qoth && TableKind::all(variant, kind.layout).size() > 1;
-    progress.begin(per_target ? m.name() + " (target " + square_name(kind.target) + ")" : m.name(), int(i + 1),
-                   int(plan.size()), seconds_for(to_make[i]),
-                   seconds_for(std::accumulate(to_make.begin() + std::ptrdiff_t(i) + 1, to_make.end(), 0.0)));
-    TableResult result{m};
-    const auto start = std::chrono::steady_clock::now();
-    if (good_file(path, m, kind)) {
-      result.file_bytes = std::filesystem::file_size(path);
-      results.push_back(result);
-      const std::string cut = cut_after(i);
-      progress.end("kept (" + std::to_string(result.file_bytes) + " bytes, checksum good)" + cut);
-      continue;
-    }
-    // The children are read from disk for each side's moves, only the halves those
-    // reach, one byte a value where they fit: KBPvKP's eight 5-piece children held
-    // whole would take 4.5 GiB. (Kept from their making for later steps instead, the
-    // 5-piece koth set's would pile up to 21 GiB.)
-    const std::uint64_t solve = steps[i].solve_bytes;
-    SolveHooks hooks{[&](const std::string& phase, double f) { progress.update(phase, f); }, cancel,
-                     [&](Color mover) {
-                       tables.clear();
-                       if (mover == COLOR_NB) return;
-                       for (const auto& [c, side] : m.children_after(mover, variant))
-                         tables.add(tables.load(table_path(options.dir, kind, c.name()), c, true, side));
-                       // Again with the widths now known: a koth table may need two bytes.
-                       if (tables.bytes() + solve > limit) refuse(m, tables.bytes() + solve);
-                     }};
-    std::shared_ptr<SolvedTable> solved =
-        qoth ? solve_qoth_table(m, kind, tables, hooks) : solve_table(m, variant, tables, hooks);
-    TableHeader header;
-    header.variant = variant;
-    header.material = m.name();
-    header.metric = qoth ? Metric::ScoreDistance : Metric::WdlDistance;
-    if (qoth) header.layout_digest = layout_digest(kind.layout), header.target = std::uint8_t(kind.target);
-    header.positions_per_side = solved->index.size();
-    header.stats = table_stats(solved->codes, solved->index.size(), qoth);
-    fill_holes(solved->codes);
-    progress.update("write", 0);
-    if (cancel && cancel->load()) throw Interrupted();
-    result.file_bytes = write_table(path, header, solved->codes, working);
-    result.generated = true;
-    solved.reset();
-    results.push_back(result);  // result keeps the size written, results[i] the size cut
-    const std::string cut = cut_after(i);
-    results.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    made += 2.0 * double(steps[i].positions_per_side), made_seconds += results.back().seconds;
-    const SideStats& w = header.stats[0];
-    progress.end(std::to_string(w.legal + header.stats[1].legal) + " positions, longest win " +
-                 std::to_string(std::max(w.longest_win, header.stats[1].longest_win)) + " plies, " +
-                 std::to_string(result.file_bytes) + " bytes" + cut);
-  }
-  return results;
+  return KindRun(targets, kind, options, progress, cancel).run();
 }
 
 }  // namespace hilltb

@@ -59,7 +59,7 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
                                        const std::atomic<bool>* cancel);
 
 // Per-side statistics of finished codes (both sides, white to move first).
-std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, bool qoth);
+std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric);
 
 // The machine's available memory in bytes (MemAvailable).
 std::uint64_t available_memory();

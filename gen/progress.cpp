@@ -28,20 +28,20 @@ Progress::Progress(bool enabled) : enabled_(enabled), tty_(isatty(STDERR_FILENO)
 
 void Progress::begin(const std::string& name, int step, int steps, double expected, double after) {
   std::lock_guard lock(mutex_);
-  name_ = name, step_ = step, steps_ = steps, phase_.clear();
+  name_ = name, step_ = step, steps_ = steps, phase_ = {};
   expected_ = expected, after_ = after;
   started_ = phase_started_ = Clock::now();
 }
 
-void Progress::update(const std::string& phase, double fraction) {
+void Progress::update(const Phase& phase, double fraction) {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
   const auto now = Clock::now();
-  const bool new_phase = phase != phase_;
-  auto is_pass = [](const std::string& p) { return p.rfind("pass", 0) == 0; };
+  const bool new_phase = phase.text != phase_.text;
   // A log gets a line per phase, the passes sharing the first one's.
-  if (!tty_ && new_phase && !(is_pass(phase) && is_pass(phase_)))
-    std::fprintf(stderr, "[%d/%d] %s: %s\n", step_, steps_, name_.c_str(), phase.c_str());
+  const bool passes_go_on = phase.kind == Phase::Kind::Pass && phase_.kind == Phase::Kind::Pass;
+  if (!tty_ && new_phase && !passes_go_on)
+    std::fprintf(stderr, "[%d/%d] %s: %s\n", step_, steps_, name_.c_str(), phase.text.c_str());
   if (new_phase) phase_ = phase, phase_started_ = now;
   if (!tty_) return;
   if (!new_phase && now - drawn_ < std::chrono::milliseconds(100)) return;
@@ -53,7 +53,7 @@ void Progress::update(const std::string& phase, double fraction) {
   const double left = fraction > 0.02 ? elapsed * (1 - fraction) / fraction : 0;
   const double all = run_left(std::chrono::duration<double>(now - started_).count());
   std::fprintf(stderr, "\r\033[K[%d/%d] %-10s %-8s [%s] %3.0f%%  %.0fs left%s", step_, steps_, name_.c_str(),
-               phase.c_str(), bar.c_str(), 100 * fraction, left,
+               phase.text.c_str(), bar.c_str(), 100 * fraction, left,
                all > 0 ? (", all about " + duration(all) + " left").c_str() : "");
 }
 

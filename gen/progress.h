@@ -6,6 +6,8 @@
 #include <mutex>
 #include <string>
 
+#include "gen/phase.h"
+
 namespace hilltb {
 
 class Progress {
@@ -15,14 +17,15 @@ class Progress {
   // should take and `after` how long the units after it will, in seconds (0: unknown).
   void begin(const std::string& name, int step, int steps, double expected = 0, double after = 0);
   // Thread-safe; redraws at most ten times a second.
-  void update(const std::string& phase, double fraction);
+  void update(const Phase& phase, double fraction);
   // Ends the unit with a summary line.
   void end(const std::string& summary);
 
  private:
   bool enabled_, tty_;
   std::mutex mutex_;
-  std::string name_, phase_;
+  std::string name_;
+  Phase phase_;
   int step_ = 0, steps_ = 0;
   double expected_ = 0, after_ = 0;
   double run_left(double unit_elapsed) const;

@@ -7,15 +7,11 @@
 #include <atomic>
 #include <bit>
 #include <limits>
-#include <optional>
 #include <span>
 #include <utility>
 
-#include "formats/huge_pages.h"
 #include "formats/symmetry.h"
-#include "gen/exit_tables.h"
-#include "gen/scan.h"
-#include "gen/working_code.h"
+#include "gen/retrograde.h"
 #include "rules/movegen.h"
 
 namespace hilltb {
@@ -28,6 +24,9 @@ constexpr int MAX_POINTS = 5;
 // A position has at most this many predecessors: each piece of the side that moved from
 // one of at most 27 squares (a queen's), and the pass.
 constexpr std::size_t MAX_PREDECESSORS = MAX_TABLE_PIECES * 27 + 1;
+
+// Qoth codes count the distance and the points.
+constexpr Metric METRIC = Metric::ScoreDistance;
 
 std::uint16_t win(int points, int d) { return encode_value({1, d, points}); }
 std::uint16_t loss(int points, int d) { return encode_value({-1, d, points}); }
@@ -77,12 +76,10 @@ class DueSet {
   std::vector<std::atomic<std::uint64_t>> groups_;
 };
 
-class QothSolver {
+class QothSolver : Retrograde {
  public:
   QothSolver(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
-      : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), codes_(huge_vector<std::uint16_t>(2 * n_)), counters_(huge_vector<std::uint8_t>(2 * n_)),
-        due_(2 * n_), next_(2 * n_) {
+      : Retrograde(m, kind, children, hooks), due_(2 * n_), next_(2 * n_) {
     if (2 * n_ > std::numeric_limits<Node>::max()) throw std::logic_error(m.name() + ": too many positions");
     for (int t : index_.symmetries())
       if (t) symmetries_.push_back(t);
@@ -93,18 +90,13 @@ class QothSolver {
     for (int t = MAX_POINTS; t >= 1; --t) {
       due_count_ = finished_[t].size();
       for (Node g : std::exchange(finished_[t], {})) due_.mark(g);
-      for (std::size_t d = 0; due_count_ || d < exits_[t].at.size(); ++d) level(t, d);
+      for (std::size_t d = 0; due_count_ || d < exits_due_[t].at.size(); ++d) level(t, d);
     }
-    // The codes become the table's, in place, once the counters are gone.
-    decltype(counters_)().swap(counters_);
-    settle_draws(codes_);  // what no sweep reached
-    table_->codes = std::move(codes_);
-    return table_;
+    return finish();
   }
 
  private:
-  Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
-  Node global(Color stm, std::uint64_t idx) const { return Node(stm * n_ + idx); }
+  Node node(Color stm, std::uint64_t idx) const { return Node(global(stm, idx)); }
 
   // Whether some symmetry of the table maps these occupied squares onto themselves
   // (else every board on them has stabiliser 1).
@@ -155,10 +147,10 @@ class QothSolver {
       const bool maybe = near_symmetric && may_become_symmetric(pos.pieces() ^ square_bb(to), 1);
       for (Bitboard b = piece_attacks(type_of(pos.piece_on(to)), to, pos.occupied()) & empty; b;) {
         const Square from = pop_lsb(b);
-        f(global(mover, near.moved(to, from)), maybe ? stabiliser_after(pos, to, from) : 1);
+        f(node(mover, near.moved(to, from)), maybe ? stabiliser_after(pos, to, from) : 1);
       }
     }
-    if (!qoth_can_move(pos, mover)) f(global(mover, idx), stabiliser(pos));
+    if (!qoth_can_move(pos, mover)) f(node(mover, idx), stabiliser(pos));
   }
 
   // The stabiliser of pos with the piece on `from` moved to `to`, built only when the
@@ -171,36 +163,16 @@ class QothSolver {
     return stabiliser(moved);
   }
 
-  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
-  std::atomic_ref<std::uint8_t> counter_at(std::uint64_t g) { return std::atomic_ref(counters_[g]); }
-
-  bool set_final(Node g, std::uint16_t code) {
-    const std::atomic_ref<std::uint16_t> at = code_at(g);
-    std::uint16_t c = at.load(std::memory_order_relaxed);
-    while (!is_final(c))
-      if (at.compare_exchange_weak(c, code, std::memory_order_relaxed)) return true;
-    return false;
-  }
-
   // Finished hands (due at their level), draws where neither side can move, and per
   // position the best move out of the table (due at its level) and a count of the
   // moves. A move inside counts by its successor's stabiliser (the un-moves from the
   // stored successor reach this position once per symmetry fixing it), the moves out
   // as one.
   void initialise() {
-    std::optional<ExitTables> exits;  // of the side being scanned
-    auto prepare = [&](Color mover) { exits.emplace(index_.material(), mover, children_); };
-    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_init([&](std::uint64_t g, const Position& pos) {
       const Color stm = side_of(g);
-      const Position* decoded = decoder.decode(g % n_, stm);
-      if (!decoded) {
-        code_at(g).store(NO_POSITION_CODE, std::memory_order_relaxed);
-        return;
-      }
-      const Position& pos = *decoded;
       if (qoth_check_holds(pos, stm)) {
-        const int points = qoth_claims(pos, stm);
-        code_at(g).store(win(points, 0), std::memory_order_relaxed);
+        start_final(g, win(qoth_claims(pos, stm), 0));
         return;
       }
       // The moves by their destination squares (generate_legal's, without a MoveList:
@@ -222,21 +194,17 @@ class QothSolver {
           const Move m(from, pop_lsb(b));
           Position next = pos;
           next.play(m);
-          const std::uint16_t v = move_value(exits->code_after(pos, m, next), true);
-          best = best == NO_EXIT ? v : better_code(best, v, true);
+          best = better_move(best, move_value(exits_->code_after(pos, m, next), METRIC), METRIC);
         }
       }
       if (!moves) {
         if (!qoth_can_move(pos, ~stm)) {  // neither side can move
-          code_at(g).store(DRAW_CODE, std::memory_order_relaxed);
+          start_final(g, DRAW_CODE);
           return;
         }
         inside += stabiliser(pos);  // the pass
       }
-      inside += best != NO_EXIT;
-      if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
-      counter_at(g).store(std::uint8_t(inside), std::memory_order_relaxed);
-      code_at(g).store(TENTATIVE | best, std::memory_order_relaxed);
+      start_open(g, best, inside + (best != NO_EXIT));
     });
     list_due();
   }
@@ -247,16 +215,16 @@ class QothSolver {
   // stretch of every list, so the lists come out in index order as a serial scan's.
   void list_due() {
     constexpr std::size_t LISTS = 2 * (MAX_POINTS + 1), PARTS = 64;
-    // List k: finished_[k] (at distance 0) for k <= MAX_POINTS, else exits_[k - MAX_POINTS - 1].
+    // List k: finished_[k] (at distance 0) for k <= MAX_POINTS, else exits_due_[k - MAX_POINTS - 1].
     auto lists = [&](std::size_t k, std::size_t d) -> std::vector<Node>& {
-      return k <= MAX_POINTS ? finished_[k] : exits_[k - MAX_POINTS - 1][d];
+      return k <= MAX_POINTS ? finished_[k] : exits_due_[k - MAX_POINTS - 1][d];
     };
     auto each_due = [&](std::size_t part, auto&& f) {
       for (std::uint64_t g = 2 * n_ * part / PARTS, end = 2 * n_ * (part + 1) / PARTS; g < end; ++g) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         const std::uint16_t exit = c & NO_EXIT;
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
-        const Value v = decode_value(exit, true);
+        const Value v = decode_value(exit, METRIC);
         f(std::size_t(v.points) + (is_final(c) ? 0 : MAX_POINTS + 1), std::size_t(v.distance), Node(g));
       }
     };
@@ -288,18 +256,18 @@ class QothSolver {
   // (due_) reach their predecessors, which are due at the next level (next_).
   void level(int t, std::size_t d) {
     check_cancel(hooks_);
-    // Named "pass ...": a line per level would flood logs (gen/progress.cpp).
-    report(hooks_, "pass " + std::to_string(t) + " points, ply " + std::to_string(d), double(decided_) / double(2 * n_));
+    report(hooks_, Phase::pass("pass " + std::to_string(t) + " points, ply " + std::to_string(d)),
+           double(decided_) / double(2 * n_));
     const std::uint16_t won = win(t, int(d) + 1), lost = loss(t, int(d) + 1);
-    if (d < exits_[t].at.size())
-      for (Node g : std::exchange(exits_[t][d], {})) {
+    if (d < exits_due_[t].at.size())
+      for (Node g : std::exchange(exits_due_[t][d], {})) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         if (is_final(c)) continue;
         const std::uint16_t exit = c & NO_EXIT;
         // A winning move out stands (nothing better came before); a losing one is the
         // last move to resolve only when the count runs out with it.
-        if (decode_value(exit, true).result > 0 || counter_at(g).fetch_sub(1, std::memory_order_relaxed) == 1)
-          if (set_final(g, exit)) due_.mark(g), ++due_count_;
+        if (decode_value(exit, METRIC).result > 0 || count_down(g, 1))
+          if (make_final(g, exit)) due_.mark(g), ++due_count_;
       }
     if (!due_count_) return;
     decided_ += due_count_;
@@ -323,9 +291,9 @@ class QothSolver {
           const std::uint16_t c = code_at(p).load(std::memory_order_relaxed);
           if (is_final(c)) continue;
           if (lost_here) {
-            if (set_final(p, won)) next_.mark(p), ++marked;
-          } else if (can_lose(c) && counter_at(p).fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight) {
-            if (set_final(p, lost)) next_.mark(p), ++marked;
+            if (make_final(p, won)) next_.mark(p), ++marked;
+          } else if (can_lose(c) && count_down(p, weight)) {
+            if (make_final(p, lost)) next_.mark(p), ++marked;
           }
         }
       });
@@ -335,16 +303,9 @@ class QothSolver {
     due_count_ = next_count.load();
   }
 
-  std::shared_ptr<SolvedTable> table_;
-  const Index& index_;
-  const TableSet& children_;
-  const SolveHooks& hooks_;
-  const std::uint64_t n_;
   std::vector<int> symmetries_;  // the table's, less the identity
-  std::vector<std::uint16_t> codes_;    // atomic_ref while solving; the table's at the end
-  std::vector<std::uint8_t> counters_;  // atomic_ref
   std::array<std::vector<Node>, MAX_POINTS + 1> finished_;  // [points]: finished hands (due at ply 0)
-  std::array<Levels, MAX_POINTS + 1> exits_;  // [points]: positions whose best move out falls due
+  std::array<Levels, MAX_POINTS + 1> exits_due_;  // [points]: positions whose best move out falls due
   DueSet due_, next_;                         // the level being swept, the next
   std::uint64_t due_count_ = 0;               // positions in due_
   std::uint64_t decided_ = 0;                 // positions swept so far, for the progress bar
@@ -358,9 +319,9 @@ std::shared_ptr<SolvedTable> solve_qoth_table(const Material& material, const Ta
 }
 
 std::uint64_t solve_qoth_memory(std::uint64_t positions_per_side) {
-  // Codes and counters, the lists of moves out at their fullest and the two sets due
-  // (a bit each); the codes become the table's in place.
-  return positions_per_side * 2 * (3 + 4) + positions_per_side / 2;
+  // The working codes, the lists of moves out at their fullest and the two sets due (a
+  // bit each).
+  return working_bytes(positions_per_side) + positions_per_side * 2 * 4 + positions_per_side / 2;
 }
 
 }  // namespace hilltb

@@ -12,13 +12,15 @@
 // The two players' sweeps touch different positions and run side by side; what no
 // sweep reaches is a draw.
 //
-// Working memory is 3 bytes a position (a 16-bit code, final or tentative holding the
-// best move out, and an 8-bit count of moves not yet known to win for the opponent)
-// plus the lists of positions whose best move out falls due at each level (4 bytes a
+// Working memory is gen/retrograde.h's 3 bytes a position (the count being of the moves
+// not yet known to win for the opponent) plus the lists of positions whose best move out falls due at each level (4 bytes a
 // position at most) and a bit a position for those due at the level swept and the next.
 #pragma once
 
-#include "gen/solver.h"
+#include <memory>
+
+#include "gen/solve_hooks.h"
+#include "gen/table_set.h"
 
 namespace hilltb {
 

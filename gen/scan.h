@@ -9,20 +9,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <string>
 
 #include "formats/index.h"
-#include "gen/solver.h"
+#include "gen/solve_hooks.h"
 
 namespace hilltb {
-
-inline void check_cancel(const SolveHooks& hooks) {
-  if (hooks.cancel && hooks.cancel->load()) throw Interrupted();
-}
-
-inline void report(const SolveHooks& hooks, const std::string& phase, double fraction) {
-  if (hooks.progress) hooks.progress(phase, fraction);
-}
 
 // Positions are scanned in chunks of this many global indices.
 constexpr std::uint64_t SCAN_CHUNK = 1 << 12;
@@ -33,7 +24,7 @@ constexpr std::uint64_t SCAN_CHUNK = 1 << 12;
 // with stays in registers. A decoder per range of chunks decodes its positions in
 // order, incrementally.
 template <typename Body>
-void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string& phase, Body&& body) {
+void scan_chunks(const Index& index, const SolveHooks& hooks, const Phase& phase, Body&& body) {
   const std::uint64_t total = 2 * index.size();
   const std::uint64_t chunks = (total + SCAN_CHUNK - 1) / SCAN_CHUNK;
   std::atomic<std::uint64_t> done{0};
@@ -52,7 +43,7 @@ void scan_chunks(const Index& index, const SolveHooks& hooks, const std::string&
 // end: the phase that reads the children, so that a generator need hold only what each
 // side's moves reach.
 template <typename Prepare, typename Body>
-void scan_sides(const Index& index, const SolveHooks& hooks, const std::string& phase, Prepare&& prepare, Body&& body) {
+void scan_sides(const Index& index, const SolveHooks& hooks, const Phase& phase, Prepare&& prepare, Body&& body) {
   for (Color stm : {WHITE, BLACK}) {
     if (hooks.children_for) hooks.children_for(stm);
     prepare(stm);

@@ -3,21 +3,20 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
-#include <optional>
 
-#include "formats/huge_pages.h"
-#include "gen/exit_tables.h"
-#include "gen/scan.h"
+#include "gen/retrograde.h"
 #include "gen/unmove.h"
-#include "gen/working_code.h"
 #include "rules/outcome.h"
 
 namespace hilltb {
 
 namespace {
 
+// Chess and koth codes count the distance alone.
+constexpr Metric METRIC = Metric::WdlDistance;
+
 bool decided(std::uint16_t c) { return is_final(c) && c != DRAW_CODE && c != NO_POSITION_CODE; }
-int distance_of(std::uint16_t c) { return decode_value(c, false).distance; }
+int distance_of(std::uint16_t c) { return decode_value(c, METRIC).distance; }
 std::uint16_t win(int d) { return encode_value({1, d, 0}); }
 std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 
@@ -37,15 +36,12 @@ struct EpNode {
   std::uint16_t code = TENTATIVE;
 };
 
-class Solver {
+class Solver : Retrograde {
  public:
   Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks)
-      : table_(std::make_shared<SolvedTable>(m, TableKind(v))),
-        index_(table_->index), children_(children), hooks_(hooks),
-        n_(index_.size()), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
-        ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
-        codes_(huge_vector<std::uint16_t>(2 * n_)), counters_(huge_vector<std::uint8_t>(2 * n_)),
-        finalised_in_(spans(n_)), exits_due_(spans(n_)) {}
+      : Retrograde(m, TableKind(v), children, hooks), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
+        ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)), finalised_in_(spans(n_)),
+        exits_due_(spans(n_)) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -56,34 +52,17 @@ class Solver {
       settle_ep_nodes(level);
       if (finalised_.load() == before && level >= pending_until_) break;
     }
-    // The codes become the table's, in place: the peak stays at the solve's 3 bytes a
-    // position.
-    decltype(counters_)().swap(counters_);
-    settle_draws(codes_);  // what no pass resolved
-    table_->codes = std::move(codes_);
-    return table_;
+    return finish();
   }
 
  private:
   static std::uint64_t spans(std::uint64_t per_side) { return (2 * per_side + DUE_SPAN - 1) / DUE_SPAN; }
-  Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
-  std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
-
-
-  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
-  std::atomic_ref<std::uint8_t> counter_at(std::uint64_t g) { return std::atomic_ref(counters_[g]); }
 
   // Position g, not final before, is now final with `code`, of distance `level`.
-  bool set_final(std::uint64_t g, std::uint16_t code, int level) {
-    const std::atomic_ref<std::uint16_t> at = code_at(g);
-    std::uint16_t c = at.load(std::memory_order_relaxed);
-    while (!is_final(c))
-      if (at.compare_exchange_weak(c, code, std::memory_order_relaxed)) {
-        ++finalised_local_.local();
-        note_final(g, level);
-        return true;
-      }
-    return false;
+  void finalise(std::uint64_t g, std::uint16_t code, int level) {
+    if (!make_final(g, code)) return;
+    ++finalised_local_.local();
+    note_final(g, level);
   }
 
   // The passes scan only the spans of DUE_SPAN positions with something due: a position
@@ -106,7 +85,7 @@ class Solver {
 
   // The value, for the mover, of move m out of the table, from `before` into `after`.
   std::uint16_t exit_value(const Position& before, Move m, const Position& after) const {
-    return move_value(exits_->code_after(before, m, after), false);
+    return move_value(exits_->code_after(before, m, after), METRIC);
   }
 
   void note_pending(int level) {
@@ -116,22 +95,15 @@ class Solver {
 
   void initialise() {
     tbb::enumerable_thread_specific<std::vector<EpNode>> nodes;
-    auto prepare = [&](Color mover) { exits_.emplace(index_.material(), mover, children_); };
-    scan_sides(index_, hooks_, "init", prepare, [&](std::uint64_t g, Index::Decoder& decoder) {
+    scan_init([&](std::uint64_t g, const Position& pos) {
       const Color stm = side_of(g);
-      const Position* decoded = decoder.decode(g % n_, stm);
-      if (!decoded || decoded->attacked_by(stm, decoded->king_square(~stm))) {
-        code_at(g).store(NO_POSITION_CODE, std::memory_order_relaxed);
-        return;
-      }
-      const Position& pos = *decoded;
       if (koth_ && (pos.pieces(KING) & HILL)) {  // over: no move is worth generating
-        code_at(g).store(pos.pieces(stm, KING) & HILL ? win(0) : loss(0), std::memory_order_relaxed);
+        start_final(g, pos.pieces(stm, KING) & HILL ? win(0) : loss(0));
         return;  // and no pass unmakes from it (see hill_step_wins)
       }
       if (koth_ && hill_step_wins(pos)) {  // its predecessors count it at init (steps_into_loss)
         if (ep_possible_) find_ep_nodes(g, pos, false, nodes.local());
-        code_at(g).store(win(1), std::memory_order_relaxed);
+        start_final(g, win(1));
         return;
       }
       // Each move out of the table is valued; the quiet moves are only counted, by
@@ -148,13 +120,12 @@ class Solver {
       if (ep_possible_) find_ep_nodes(g, pos, no_moves, nodes.local());
       const Outcome o = no_moves ? outcome(pos, list) : Outcome{};
       if (o.over()) {
-        code_at(g).store(o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE,
-                         std::memory_order_relaxed);
+        start_final(g, o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE);
         if (o.result) note_final(g, 0);
         return;
       }
       std::uint16_t best_exit = NO_EXIT;
-      auto exit = [&](std::uint16_t v) { best_exit = best_exit == NO_EXIT ? v : better_code(best_exit, v, false); };
+      auto exit = [&](std::uint16_t v) { best_exit = better_move(best_exit, v, METRIC); };
       unsigned inside = quiet;
       auto count_moves = [&](auto weight) {
         for (Move m : list) {
@@ -163,7 +134,7 @@ class Solver {
             next.play(m);
             exit(exit_value(pos, m, next));
           } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
-            exit(move_value(win(1), false));
+            exit(move_value(win(1), METRIC));
           } else {
             inside += weight(m);
           }
@@ -179,15 +150,12 @@ class Solver {
       } else {
         count_moves([](Move) { return 1; });
       }
-      if (inside > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
+      start_open(g, best_exit, inside);
       if (best_exit != NO_EXIT && best_exit != DRAW_CODE) {
         note_pending(distance_of(best_exit));
         exits_due_[g / DUE_SPAN].fetch_or(due_bit(distance_of(best_exit)), std::memory_order_relaxed);
       }
-      code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
-      counter_at(g).store(std::uint8_t(inside), std::memory_order_relaxed);
     });
-    exits_.reset();  // the children it points into are gone
     for (auto& local : nodes) ep_nodes_.insert(ep_nodes_.end(), local.begin(), local.end());
     std::sort(ep_nodes_.begin(), ep_nodes_.end(), [](const EpNode& a, const EpNode& b) {
       return std::pair(a.position, a.pawn) < std::pair(b.position, b.pawn);
@@ -256,8 +224,7 @@ class Solver {
         if (m.kind() != Move::EN_PASSANT) continue;
         Position next = with_ep;
         next.play(m);
-        const std::uint16_t v = exit_value(with_ep, m, next);
-        best = best == NO_EXIT ? v : better_code(best, v, false);
+        best = better_move(best, exit_value(with_ep, m, next), METRIC);
       }
       out.push_back({g, pawn, best, no_moves});
     }
@@ -267,16 +234,15 @@ class Solver {
   void successor_final(std::uint64_t q, std::uint16_t code, int level, int weight) {
     const std::uint16_t c = code_at(q).load(std::memory_order_relaxed);
     if (is_final(c)) return;
-    if (decode_value(code, false).result < 0) {
-      set_final(q, win(level), level);
+    if (decode_value(code, METRIC).result < 0) {
+      finalise(q, win(level), level);
       return;
     }
-    if (!can_lose(c)) return;
-    if (counter_at(q).fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) != weight) return;
+    if (!can_lose(c) || !count_down(q, weight)) return;
     // Every move inside the table loses; so does the best move out, if any: it decides
     // now when it loses no later than `level`, else it falls due in its pass.
     const std::uint16_t exit = c & NO_EXIT;
-    if (exit == NO_EXIT || distance_of(exit) <= level) set_final(q, loss(level), level);
+    if (exit == NO_EXIT || distance_of(exit) <= level) finalise(q, loss(level), level);
   }
 
   // Not inlined into the scan: its registers would crowd out the scan loop's.
@@ -298,7 +264,7 @@ class Solver {
   }
 
   void pass(int level) {
-    scan_chunks(index_, hooks_, "pass " + std::to_string(level),
+    scan_chunks(index_, hooks_, Phase::pass("pass " + std::to_string(level)),
                 [this, level](std::uint64_t first, std::uint64_t last, Index::Decoder& decoder) {
       // The scan is the inner loop: what it compares with and reads through are locals
       // (kept in registers; members would be loaded again for every position).
@@ -310,8 +276,8 @@ class Solver {
         for (std::uint64_t g = span * DUE_SPAN, end = std::min(last, g + DUE_SPAN); g < end; ++g) {
           const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
           if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
-          else if (c == exit_win) set_final(g, win(level), level);
-          else if (c == exit_loss && counter_at(g).load(std::memory_order_relaxed) == 0) set_final(g, loss(level), level);
+          else if (c == exit_win) finalise(g, win(level), level);
+          else if (c == exit_loss && counter_at(g).load(std::memory_order_relaxed) == 0) finalise(g, loss(level), level);
         }
       }
     });
@@ -342,24 +308,16 @@ class Solver {
       const std::uint16_t stored = code_at(n.position).load(std::memory_order_relaxed);
       std::uint16_t value = n.capture;
       if (!n.only_captures) {
-        if (is_final(stored)) value = better_code(stored, n.capture, false);
+        if (is_final(stored)) value = better_code(stored, n.capture, METRIC);
         // Undecided: its distance is beyond `level`, so only a winning capture is due.
-        else if (decode_value(n.capture, false).result <= 0) continue;
+        else if (decode_value(n.capture, METRIC).result <= 0) continue;
       }
       if (value == DRAW_CODE) n.code = DRAW_CODE;
       else if (distance_of(value) == level) n.code = value, ++finalised_;
     }
   }
 
-  std::shared_ptr<SolvedTable> table_;
-  const Index& index_;
-  const TableSet& children_;
-  std::optional<ExitTables> exits_;  // the moves out of the side init is at
-  const SolveHooks& hooks_;
-  const std::uint64_t n_;
   const bool koth_, pawns_, ep_possible_;
-  std::vector<std::uint16_t> codes_;    // atomic_ref while solving; the table's at the end
-  std::vector<std::uint8_t> counters_;  // atomic_ref
   std::vector<std::atomic<std::uint8_t>> finalised_in_;  // per span: bit (level & 1) per level
   std::vector<std::atomic<std::uint64_t>> exits_due_;    // per span: due_bit of each exit's distance
   std::vector<EpNode> ep_nodes_;
@@ -375,9 +333,6 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
   return Solver(material, variant, children, hooks).run();
 }
 
-std::uint64_t solve_memory(std::uint64_t positions_per_side) {
-  // Codes and counters while solving; the codes become the table's in place.
-  return positions_per_side * 2 * 3;
-}
+std::uint64_t solve_memory(std::uint64_t positions_per_side) { return working_bytes(positions_per_side); }
 
 }  // namespace hilltb

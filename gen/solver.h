@@ -1,9 +1,8 @@
 // Retrograde analysis of one chess or King of the Hill table (WDL and distance to the
 // end of the game in plies), given its solved children.
 //
-// Working memory is 3 bytes a position: a 16-bit code, final (formats/value.h) or
-// tentative (top bit set, holding the best value of the moves that leave the table),
-// and an 8-bit count of the moves inside the table not yet known to lose.
+// Working memory is gen/retrograde.h's 3 bytes a position, the count being of the
+// moves inside the table not yet known to lose.
 // Pass L finalises the positions whose distance is L: un-moves from the positions
 // finalised at L-1 make their predecessors wins (from a loss) or count down their
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
@@ -15,29 +14,12 @@
 // as extra nodes, valued from the stored position and the capture.
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <memory>
 
+#include "gen/solve_hooks.h"
 #include "gen/table_set.h"
 
 namespace hilltb {
-
-struct SolveHooks {
-  // Called now and then with a phase name and the fraction done.
-  std::function<void(const std::string& phase, double fraction)> progress;
-  // Polled between and inside passes; when it turns true the solve throws Interrupted.
-  const std::atomic<bool>* cancel = nullptr;
-  // Called before the children are read for the moves of `mover`'s positions (white's
-  // first; they are read in the first phase only), and with COLOR_NB when they are no
-  // longer read: a generator may hold only the halves of the children each side's moves
-  // reach (Material::children_after).
-  std::function<void(Color mover)> children_for;
-};
-
-struct Interrupted : std::runtime_error {
-  Interrupted() : std::runtime_error("interrupted") {}
-};
 
 std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
                                          const TableSet& children, const SolveHooks& hooks);

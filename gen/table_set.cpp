@@ -39,7 +39,7 @@ std::uint64_t TableSet::bytes() const {
 }
 
 std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m,
-                                                  bool narrow, Color side) const {
+                                                  Width width, Color side) const {
   TableReader reader(path, TableExpectation::of(kind_, m.name()));
   const TableHeader& h = reader.header();
   auto table = std::make_shared<SolvedTable>(m, kind_);
@@ -49,7 +49,7 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
                      " positions per side, the index has " + std::to_string(n));
   table->side = side;
   // The width holds for a side derived too: the file was written with both.
-  narrow = narrow && h.value_bytes == 1;
+  const bool narrow = width == Width::NarrowWhereFits && h.value_bytes == 1;
   if (narrow) table->narrow = huge_vector<std::uint8_t>(side == COLOR_NB ? 2 * n : n);
   else table->codes = huge_vector<std::uint16_t>(side == COLOR_NB ? 2 * n : n);
   auto put = [&](std::uint64_t at, std::uint16_t code) {
@@ -73,17 +73,16 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
   for (Color stm : missing) {
     // The other side is stored; with it in memory (this table when whole), and the
     // children whole, each position is valued by its moves.
-    const auto other = side == COLOR_NB ? nullptr : load(path, m, narrow, ~stm);
+    const auto other = side == COLOR_NB ? nullptr : load(path, m, width, ~stm);
     const SolvedTable& own = other ? *other : *table;
     TableSet children(kind_);
     for (const Material& c : m.children(kind_.variant)) hold_whole(children, c, path.parent_path());
     const std::uint64_t base = side == COLOR_NB ? stm * n : 0;
-    const bool qoth = kind_.variant == Variant::Qoth;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
       Index::Decoder decoder(own.index);
       for (std::uint64_t idx = r.begin(); idx < r.end(); ++idx) {
         const Position* pos = decoder.decode(idx, stm);
-        if (!pos || (!qoth && pos->attacked_by(stm, pos->king_square(~stm)))) {
+        if (!pos || !is_position(*pos)) {
           put(base + idx, NO_POSITION_CODE);
           continue;
         }
@@ -104,7 +103,7 @@ void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesyst
   }
   // Its children first: deriving a side it lacks takes them from `into`.
   for (const Material& c : m.children(kind_.variant)) hold_whole(into, c, folder);
-  into.add(into.load(folder / (m.name() + ".htb"), m, true));
+  into.add(into.load(folder / (m.name() + ".htb"), m, Width::NarrowWhereFits));
 }
 
 const TableSet::Held* TableSet::find(const Material& m) const {

@@ -30,6 +30,10 @@ struct SolvedTable {
   std::uint64_t bytes() const { return codes.size() * sizeof(codes[0]) + narrow.size(); }
 };
 
+// How a table read into memory holds its values: two bytes each, or one byte each
+// where every value of the file fits (SolvedTable::narrow).
+enum class Width { Codes, NarrowWhereFits };
+
 class TableSet {
  public:
   explicit TableSet(const TableKind& kind) : kind_(kind) {}
@@ -37,13 +41,13 @@ class TableSet {
 
   // Holds `table` as a child, at one byte a value where its codes fit (a copy then).
   void add(std::shared_ptr<const SolvedTable> table);
-  // Reads a table file into memory (throws TableError): one byte a value when `narrow`
-  // and the file's values fit; only the positions with `side` to move unless COLOR_NB.
+  // Reads a table file into memory (throws TableError) at `width`; only the positions
+  // with `side` to move unless COLOR_NB.
   // A side the file does not store is derived from the other and the children, whole:
   // those this set holds whole, the others read from their files beside it (and their
   // own children as they need, once each): a full one-ply search, as long as a verify.
   std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m,
-                                          bool narrow = false, Color side = COLOR_NB) const;
+                                          Width width = Width::Codes, Color side = COLOR_NB) const;
   // Drops every table but those of `keep`.
   void retain(const std::vector<Material>& keep);
   void clear() { tables_.clear(); }

@@ -12,12 +12,12 @@ namespace hilltb {
 
 namespace {
 
-std::string code_text(std::uint16_t code, bool qoth) {
+std::string code_text(std::uint16_t code, Metric metric) {
   if (code == NO_POSITION_CODE) return "no position";
-  const Value v = decode_value(code, qoth);
+  const Value v = decode_value(code, metric);
   if (v.result == 0) return "draw";
   std::string text = (v.result > 0 ? "win" : "loss");
-  if (qoth) text.append(" by ").append(std::to_string(v.points));
+  if (metric == Metric::ScoreDistance) text.append(" by ").append(std::to_string(v.points));
   return text.append(" in ").append(std::to_string(v.distance));
 }
 
@@ -38,12 +38,12 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
                           std::uint8_t sides) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
-  const bool qoth = index.variant() == Variant::Qoth;
-  VerifyReport report;
+  const Metric metric = metric_of(index.variant());
+  VerifyReport found;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n, 1 << 12), [&](const auto& r) {
-    if (hooks.cancel && hooks.cancel->load()) throw Interrupted();
+    check_cancel(hooks);
     std::uint64_t bad = 0, legal = 0;
     std::vector<std::string> examples;
     Index::Decoder decoder(index);
@@ -52,7 +52,7 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       if (!(sides >> stm & 1)) continue;
       // Non-positions hold whatever compresses best: nothing to check.
       const Position* decoded = decoder.decode(g % n, stm);
-      if (!decoded || (!qoth && decoded->attacked_by(stm, decoded->king_square(~stm)))) continue;
+      if (!decoded || !is_position(*decoded)) continue;
       const Position& pos = *decoded;
       ++legal;
       const std::uint16_t stored = table.code(stm, g % n);
@@ -60,20 +60,20 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       if (stored != expected) {
         ++bad;
         if (examples.size() < 3)
-          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, qoth) + ", expected " +
-                             code_text(expected, qoth));
+          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
+                             code_text(expected, metric));
       }
     }
     const std::uint64_t d = done += r.size();
-    if (hooks.progress && r.begin() % (std::uint64_t(1) << 18) == 0) hooks.progress("verify", double(d) / double(2 * n));
+    if (r.begin() % (std::uint64_t(1) << 18) == 0) report(hooks, Phase::step("verify"), double(d) / double(2 * n));
     checked += legal;
     std::lock_guard lock(mutex);
-    report.mismatches += bad;
+    found.mismatches += bad;
     for (auto& e : examples)
-      if (report.examples.size() < 5) report.examples.push_back(std::move(e));
+      if (found.examples.size() < 5) found.examples.push_back(std::move(e));
   });
-  report.checked = checked.load();
-  return report;
+  found.checked = checked.load();
+  return found;
 }
 
 }  // namespace hilltb

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/solver.h"
+#include "gen/solve_hooks.h"
+#include "gen/table_set.h"
 
 namespace hilltb {
 

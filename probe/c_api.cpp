@@ -137,7 +137,6 @@ int root_moves(const hilltb_t& h, const Position& pos, hilltb_move* moves, unsig
   if (ranked.size() > capacity)
     return fail(HILLTB_BAD_ARGUMENT, "the position has " + std::to_string(ranked.size()) +
                                          " moves, the buffer holds " + std::to_string(capacity));
-  const bool qoth = pos.variant() == Variant::Qoth;
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const RankedMove& rm = ranked[i];
     hilltb_move& out = moves[i];
@@ -152,7 +151,7 @@ int root_moves(const hilltb_t& h, const Position& pos, hilltb_move* moves, unsig
       out.result = status_of(rm.after.status);
       continue;
     }
-    const Value mover = decode_value(move_value(encode_value(rm.after.value), qoth), qoth);
+    const Value mover = move_value(rm.after.value);
     out.result = result_code(mover);
     out.dtm = mover.distance;
     out.points = mover.points;

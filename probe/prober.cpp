@@ -198,7 +198,7 @@ ProbeResult Prober::Impl::probe(const Position& pos) {
   const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) { return stored_code(p, lookup); });
   ProbeResult r;
   if (lookup.ok()) {
-    r.value = decode_value(code, pos.variant() == Variant::Qoth);
+    r.value = decode_value(code, metric_of(pos.variant()));
     return r;
   }
   // A finished game needs no table.
@@ -296,9 +296,9 @@ std::vector<RankedMove> Prober::rank_moves(const Position& pos) const {
     next.play(m);
     ranked.push_back({m, probe(next)});
   }
-  const bool qoth = pos.variant() == Variant::Qoth;
+  const Metric metric = metric_of(pos.variant());
   auto score = [&](const RankedMove& r) {
-    return r.after.ok() ? preference(move_value(encode_value(r.after.value), qoth), qoth) : -1000000000;
+    return r.after.ok() ? preference(encode_value(move_value(r.after.value)), metric) : -1000000000;
   };
   std::stable_sort(ranked.begin(), ranked.end(),
                    [&](const RankedMove& a, const RankedMove& b) { return score(a) > score(b); });

@@ -88,8 +88,7 @@ void print_probe(const Prober& prober, const Position& pos) {
             << "\n";
   for (const RankedMove& rm : prober.rank_moves(pos)) {
     ProbeResult mover = rm.after;  // turned round: the mover's view
-    const bool qoth = pos.variant() == Variant::Qoth;
-    if (mover.ok()) mover.value = decode_value(move_value(encode_value(rm.after.value), qoth), qoth);
+    if (mover.ok()) mover.value = move_value(rm.after.value);
     std::cout << "    " << to_san(pos, legal, rm.move) << " (" << to_uci(rm.move) << "): " << text(mover) << "\n";
   }
 }

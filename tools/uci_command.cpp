@@ -142,8 +142,7 @@ class UciEngine {
     if (!best.after.ok()) {
       std::cout << "info string not in the tables: " << best.after.error << "\n";
     } else {
-      const bool qoth = pos_.variant() == Variant::Qoth;
-      const Value v = decode_value(move_value(encode_value(best.after.value), qoth), qoth);
+      const Value v = move_value(best.after.value);
       std::cout << "info depth " << std::max(1, v.distance) << " score ";
       if (v.result == 0) std::cout << "cp 0";
       else std::cout << "mate " << (v.result > 0 ? (v.distance + 1) / 2 : -(v.distance / 2));

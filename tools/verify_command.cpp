@@ -21,7 +21,7 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     reader.verify_checksum();
     // Children first: a side a file does not store is derived with them.
     for (const Material& c : m.children(kind.variant))
-      if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, true));
+      if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
     const auto table = children.load(path, m);
     const VerifyReport report = verify_table(*table, children, {}, reader.header().sides);
     if (needed_later) children.add(table);

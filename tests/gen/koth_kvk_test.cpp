@@ -62,7 +62,7 @@ TEST(KothKvK, MatchesAPlainBreadthFirstSolver) {
         pos.put(make_piece(BLACK, KING), b);
         pos.set_side_to_move(stm);
         const V expected = stm == WHITE ? reference[w][b] : reference[b][w];
-        const Value got = decode_value(tables.code_of(pos), false);
+        const Value got = decode_value(tables.code_of(pos), Metric::WdlDistance);
         ++compared;
         EXPECT_EQ(got.result, expected.known ? expected.result : 0) << w << " " << b << " stm " << stm;
         EXPECT_EQ(got.distance, expected.distance) << w << " " << b << " stm " << stm;

@@ -20,7 +20,7 @@ TEST(KothMates, FairyStockfishForcedWinsMatchTheTables) {
     const auto bar = line.find('|');
     const std::string fen = line.substr(0, bar), result = line.substr(bar + 1);
     const Position pos = parse_fen(fen, Variant::Koth);
-    const Value v = decode_value(tables.code_of(pos), false);
+    const Value v = decode_value(tables.code_of(pos), Metric::WdlDistance);
     if (result == "none") {
       // No forced win within 15 plies.
       EXPECT_FALSE(v.result > 0 && v.distance <= 15) << fen << ": tables say win in " << v.distance;

@@ -219,7 +219,7 @@ TEST(QothTables, EveryPositionUpTo3PiecesEqualsAPlainMinimax) {
     for (std::size_t i = 0; i < table.keys.size(); ++i) {
       const Ref expected = table.values[i];
       const Position pos = table.position(i);
-      const Value got = decode_value(tables.code_of(pos), true);
+      const Value got = decode_value(tables.code_of(pos), Metric::ScoreDistance);
       ++compared;
       decided += expected.score != 0;
       by_more_than_one += std::abs(expected.score) > 1;

@@ -46,8 +46,8 @@ TEST(Syzygy, EveryPositionOfEveryThreeAndFourPieceTable) {
       for (std::uint64_t g = 0; g < 2 * index.size(); ++g) {
         const std::uint16_t code = table->codes[g];
         const Color stm = g < index.size() ? WHITE : BLACK;
-        if (!index.decode(g % index.size(), stm, pos) || pos.attacked_by(stm, pos.king_square(~stm))) continue;
-        const int ours = decode_value(code, false).result;
+        if (!index.decode(g % index.size(), stm, pos) || !is_position(pos)) continue;
+        const int ours = decode_value(code, Metric::WdlDistance).result;
         const int theirs = fathom_wdl(pos);
         ++n;
         if (ours != theirs) {
@@ -75,8 +75,8 @@ TEST(Syzygy, LongestWinsMatchPublishedDtm) {
     const auto t = test::generated_table(Variant::Chess, name);
     int most = 0;
     for (std::uint16_t c : t->codes)
-      if (c != NO_POSITION_CODE && decode_value(c, false).result > 0)
-        most = std::max(most, decode_value(c, false).distance);
+      if (c != NO_POSITION_CODE && decode_value(c, Metric::WdlDistance).result > 0)
+        most = std::max(most, decode_value(c, Metric::WdlDistance).distance);
     return most;
   };
   EXPECT_EQ(longest("KQvK"), 19);

@@ -36,7 +36,7 @@ std::map<std::string, Value> move_values(const Prober& p, const std::string& fen
   std::map<std::string, Value> out;
   for (const RankedMove& m : p.rank_moves(qoth(fen))) {
     EXPECT_TRUE(m.after.ok()) << fen << " " << to_uci(m.move);
-    out[to_uci(m.move)] = decode_value(move_value(encode_value(m.after.value), true), true);
+    out[to_uci(m.move)] = move_value(m.after.value);
   }
   return out;
 }
@@ -119,7 +119,7 @@ TEST(QothProbe, ABestMoveKeepsTheValue) {
     ASSERT_TRUE(r.ok()) << r.error;
     const auto ranked = p.rank_moves(qoth(fen));
     ASSERT_FALSE(ranked.empty());
-    const Value best = decode_value(move_value(encode_value(ranked.front().after.value), true), true);
+    const Value best = move_value(ranked.front().after.value);
     EXPECT_EQ(best, r.value) << fen;
   }
 }
