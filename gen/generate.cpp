@@ -82,9 +82,24 @@ std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant va
   std::vector<std::size_t> last(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     step_of[plan[i].name()] = last[i] = i;
-    for (const Material& c : plan[i].children(variant)) last[step_of.at(c.name())] = i;
+    for (const Material& c : plan[i].children(variant))
+      if (const auto at = step_of.find(c.name()); at != step_of.end()) last[at->second] = i;
   }
   return last;
+}
+
+// With the named tables alone (GenerateOptions::named_only), each child outside them
+// must be on disk: says which is missing before anything is made.
+void require_children(const std::vector<Material>& plan, const TableKind& kind, const std::filesystem::path& dir) {
+  std::map<std::string, bool> in_plan;
+  for (const Material& m : plan) in_plan[m.name()] = true;
+  for (const Material& m : plan)
+    for (const Material& c : m.children(kind.variant)) {
+      const auto path = table_path(dir, kind, c.name());
+      if (!in_plan.count(c.name()) && !std::filesystem::exists(path))
+        throw std::runtime_error(m.name() + " needs " + c.name() + ", and " + path.string() +
+                                 " is missing (--only makes the named tables alone: make their children first)");
+    }
 }
 
 }  // namespace
@@ -99,13 +114,23 @@ std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant 
     if (!needed.emplace(m.name(), m).second) continue;
     for (const Material& c : m.children(variant)) stack.push_back(c);
   }
-  // all_materials is in dependency order; keep its order for the needed ones.
-  int most = 0;
-  for (const auto& [name, m] : needed) most = std::max(most, m.pieces());
   std::vector<Material> plan;
+  for (const auto& [name, m] : needed) plan.push_back(m);
+  return order_tables(plan, variant);
+}
+
+std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant) {
+  // all_materials is in dependency order; keep its order for the targets.
+  std::map<std::string, Material> named;
+  int most = 0;
+  for (const Material& t : targets) {
+    named.emplace(t.canonical().name(), t.canonical());
+    most = std::max(most, t.pieces());
+  }
+  std::vector<Material> ordered;
   for (const Material& m : all_materials(variant, most))
-    if (needed.count(m.name())) plan.push_back(m);
-  return plan;
+    if (named.count(m.name())) ordered.push_back(m);
+  return ordered;
 }
 
 std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
@@ -192,7 +217,9 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
                                        const std::atomic<bool>* cancel) {
   const Variant variant = kind.variant;
   const bool qoth = variant == Variant::Qoth;
-  const std::vector<Material> plan = plan_tables(targets, variant);
+  const std::vector<Material> plan =
+      options.named_only ? order_tables(targets, variant) : plan_tables(targets, variant);
+  if (options.named_only) require_children(plan, kind, options.dir);
   const std::uint64_t limit = options.max_memory ? options.max_memory : available_memory();
   auto refuse = [&](const Material& m, std::uint64_t need) {
     throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(limit) +
