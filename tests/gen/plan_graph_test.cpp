@@ -47,8 +47,9 @@ TEST(PlanGraph, NeededTablesComeWithTheNamedOne) {
   const auto needed = plan_graph({Material::parse("KRvKP", Variant::Koth)}, koth_options(), false);
   std::set<std::string> names;
   for (const PlannedTable& t : needed) names.insert(t.material.name());
-  // KRvKP: a capture of the rook or pawn, a promotion (with or without capturing the rook).
-  for (const char* m : {"KvK", "KRvK", "KPvK", "KQvK", "KRvKQ", "KRvKR", "KRvKB", "KRvKN", "KRvKP"})
+  // KRvKP: a capture of the rook or pawn, a promotion (with or without capturing the
+  // rook), canonical (KRvKQ is KQvKR).
+  for (const char* m : {"KvK", "KRvK", "KPvK", "KQvK", "KQvKR", "KRvKR", "KRvKB", "KRvKN", "KRvKP"})
     EXPECT_TRUE(names.count(m)) << m;
   EXPECT_EQ(needed.back().material.name(), "KRvKP");
 }

@@ -7,8 +7,9 @@ Makes the set up to PIECES with one `hilltb gen` (WORKDIR/plain), checks the pla
 JSON graph against it (every child listed earlier, the files and index sizes as `hilltb
 info` reports them), runs the workflow (WORKDIR/workflow; `--cores 2` unless options
 are given), and requires the same files byte for byte. Then removes a table in the
-middle of the graph and one of its parents and runs the workflow again: those two alone
-are made again (the others keep their modification times), again byte for byte.
+middle of the graph and every table made from it, as a stopped run leaves the folder,
+and runs the workflow again: those alone are made again (the others keep their
+modification times), again byte for byte.
 """
 import filecmp
 import json
@@ -102,11 +103,14 @@ def main():
     print(f"workflow: {time.monotonic() - start:.1f} s", flush=True)
     same_files(plain, made)
 
-    # Resuming: a table in the middle and a parent of it made again, nothing else.
-    middle = next(t for t in tables if t["children"] and any(
-        t["material"] in u["children"] for u in tables))
-    parent = next(u for u in tables if middle["material"] in u["children"])
-    removed = middle["files"] + parent["files"]
+    # Resuming, as after a run stopped: a table in the middle of the graph missing, with
+    # every table made from it; those alone are made again.
+    middle = next(t for t in tables if t["children"] and any(t["material"] in u["children"] for u in tables))
+    above = {middle["material"]}
+    for t in tables:  # dependency order: a table's children come before it
+        if above & set(t["children"]):
+            above.add(t["material"])
+    removed = [f for t in tables if t["material"] in above for f in t["files"]]
     before = {name: os.stat(path).st_mtime_ns for name, path in files_under(made).items()}
     for f in removed:
         os.remove(os.path.join(made, f))
@@ -116,7 +120,8 @@ def main():
     if remade != sorted(removed):
         fail(f"resuming made {remade}, not just the removed {sorted(removed)}")
     same_files(plain, made)
-    print(f"resumed: made {', '.join(remade)} again and nothing else", flush=True)
+    print(f"resumed: made the {len(remade)} removed files again and kept the other {len(after) - len(remade)}",
+          flush=True)
 
 
 if __name__ == "__main__":
