@@ -7,9 +7,11 @@ NATIVE      = -DHILLTB_NATIVE=ON
 # Debian packages the build needs, and those only the tests' cross-checks need.
 PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev libcli11-dev \
                 nlohmann-json3-dev libgtest-dev libbenchmark-dev
-TEST_PACKAGES = fairy-stockfish libfathom-dev python3
+TEST_PACKAGES = fairy-stockfish libfathom-dev python3 snakemake
+# What `make cluster-test` needs beside them: a Slurm cluster of one node, here.
+CLUSTER_PACKAGES = munge slurm-wlm
 
-.PHONY: run test build pgo deps test-deps sanitize tsan bench clean
+.PHONY: run test build pgo deps test-deps cluster-test sanitize tsan bench clean
 
 run: build
 	./tools/demo.sh $(BUILD)/hilltb tables
@@ -53,6 +55,13 @@ tsan: build
 	cmake --build $(BUILD)-tsan -j $(JOBS) --target probe_test c_api_test
 	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/probe_test
 	HILLTB_TEST_TABLES=$(CURDIR)/$(BUILD)/test-tables $(BUILD)-tsan/tests/c_api_test
+
+# The workflow through a real single-node Slurm cluster started here (munged, slurmctld,
+# slurmd; all stopped at the end): the koth set up to 3 pieces, byte for byte the files
+# of one gen (docs/workflows.md; about 6 minutes, most of it Slurm's scheduling).
+cluster-test: test-deps build
+	@./tools/install-packages.sh $(CLUSTER_PACKAGES)
+	./workflow/cluster-test.sh $(BUILD)/hilltb 3
 
 bench: build
 	for b in $(BUILD)/bench/*_bench; do $$b; done

@@ -82,7 +82,8 @@ std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant va
   std::vector<std::size_t> last(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     step_of[plan[i].name()] = last[i] = i;
-    for (const Material& c : plan[i].children(variant)) last[step_of.at(c.name())] = i;
+    for (const Material& c : plan[i].children(variant))
+      if (const auto at = step_of.find(c.name()); at != step_of.end()) last[at->second] = i;
   }
   return last;
 }
@@ -174,6 +175,20 @@ std::string made_summary(const TableHeader& header, std::uint64_t file_bytes) {
          " bytes";
 }
 
+// With the named tables alone (GenerateOptions::named_only), each child outside them
+// must be on disk: says which is missing before anything is made.
+void require_children(const std::vector<Material>& plan, const TableKind& kind, const std::filesystem::path& dir) {
+  std::map<std::string, bool> in_plan;
+  for (const Material& m : plan) in_plan[m.name()] = true;
+  for (const Material& m : plan)
+    for (const Material& c : m.children(kind.variant)) {
+      const auto path = table_path(dir, kind, c.name());
+      if (!in_plan.count(c.name()) && !std::filesystem::exists(path))
+        throw std::runtime_error(m.name() + " needs " + c.name() + ", and " + path.string() +
+                                 " is missing (--only makes the named tables alone: make their children first)");
+    }
+}
+
 // One family of tables made in the plan's order: each step keeps a good file or solves
 // its table and writes it, then cuts the files no later step reads (one_side).
 class KindRun {
@@ -181,12 +196,13 @@ class KindRun {
   KindRun(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options,
           Progress& progress, const std::atomic<bool>* cancel)
       : kind_(kind), options_(options), progress_(progress), cancel_(cancel),
-        plan_(plan_tables(targets, kind.variant)), steps_(plan_memory(plan_, kind, options.dir)), limit_(options),
+        plan_(options.named_only ? order_tables(targets, kind.variant) : plan_tables(targets, kind.variant)), steps_(plan_memory(plan_, kind, options.dir)), limit_(options),
         time_left_(plan_, steps_, kind, options.dir), children_(kind), working_(first_write(options)),
         last_use_(last_uses(plan_, kind.variant)),
         per_target_(kind.variant == Variant::Qoth && TableKind::all(kind.variant, kind.layout).size() > 1) {}
 
   std::vector<TableResult> run() {
+    if (options_.named_only) require_children(plan_, kind_, options_.dir);
     for (std::size_t i = 0; i < plan_.size(); ++i) limit_.check(plan_[i], steps_[i].memory());
     for (std::size_t i = 0; i < plan_.size(); ++i) {
       const Material& m = plan_[i];
@@ -303,13 +319,23 @@ std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant 
     if (!needed.emplace(m.name(), m).second) continue;
     for (const Material& c : m.children(variant)) stack.push_back(c);
   }
-  // all_materials is in dependency order; keep its order for the needed ones.
-  int most = 0;
-  for (const auto& [name, m] : needed) most = std::max(most, m.pieces());
   std::vector<Material> plan;
+  for (const auto& [name, m] : needed) plan.push_back(m);
+  return order_tables(plan, variant);
+}
+
+std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant) {
+  // all_materials is in dependency order; keep its order for the targets.
+  std::map<std::string, Material> named;
+  int most = 0;
+  for (const Material& t : targets) {
+    named.emplace(t.canonical().name(), t.canonical());
+    most = std::max(most, t.pieces());
+  }
+  std::vector<Material> ordered;
   for (const Material& m : all_materials(variant, most))
-    if (needed.count(m.name())) plan.push_back(m);
-  return plan;
+    if (named.count(m.name())) ordered.push_back(m);
+  return ordered;
 }
 
 std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,

@@ -23,6 +23,9 @@ struct GenerateOptions {
   // Half the disk or less; a probe of the other side is a one-ply search (about six
   // times as long).
   bool one_side = false;
+  // Make the named tables alone, not the tables they need: each child must be on disk
+  // already (one workflow job per table, its children made by jobs before it).
+  bool named_only = false;
 };
 
 struct TableResult {
@@ -34,6 +37,8 @@ struct TableResult {
 
 // The tables `targets` need, themselves included, children first.
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
+// The targets alone, canonical, each once, children first where one needs another.
+std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant);
 
 // One step of a plan: its table's index size and the memory its solve takes at the
 // peak, with the larger side's children (the halves that side's moves reach) at their

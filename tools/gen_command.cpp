@@ -8,6 +8,8 @@
 #include "commands.h"
 #include "common.h"
 #include "gen/generate.h"
+#include "gen/plan_graph.h"
+#include "plan_output.h"
 #include "rules/notation.h"
 
 namespace hilltb::cli {
@@ -33,23 +35,6 @@ std::uint64_t parse_size(const std::string& text) {
   return std::uint64_t(number * scale);
 }
 
-// --plan: each table the run needs, in order, with its size and memory, and the
-// largest step; nothing is generated.
-void print_plan(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options) {
-  const std::vector<Material> plan = plan_tables(targets, kind.variant);
-  const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
-  std::uint64_t positions = 0, peak = 0, to_make = 0;
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const std::uint64_t n = 2 * steps[i].positions_per_side, memory = steps[i].memory();
-    const bool present = std::filesystem::exists(table_path(options.dir, kind, plan[i].name()));
-    std::cout << plan[i].name() << ": " << n << " index positions, " << (memory >> 20) << " MiB"
-              << (present ? ", on disk" : "") << "\n";
-    positions += n, peak = std::max(peak, memory), to_make += present ? 0 : n;
-  }
-  std::cout << plan.size() << " tables, " << positions << " index positions (" << to_make
-            << " to make), peak memory " << (peak >> 20) << " MiB\n";
-}
-
 }  // namespace
 
 void add_gen_command(CLI::App& app) {
@@ -64,6 +49,8 @@ void add_gen_command(CLI::App& app) {
     bool quiet = false;
     bool plan = false;
     bool one_side = false;
+    bool only = false;
+    std::string format = "text";
   };
   auto opts = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("gen", "generate tables and the tables they need");
@@ -78,7 +65,16 @@ void add_gen_command(CLI::App& app) {
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
   cmd->add_flag("--one-side", opts->one_side,
                 "store one side to move a file (half the disk or less; probes of the other side search one ply)");
-  cmd->add_flag("--plan", opts->plan, "list the tables the run needs, their sizes and memory; generate nothing");
+  auto* plan = cmd->add_flag("--plan", opts->plan,
+                             "list the tables the run needs, their sizes, memory and time; generate nothing");
+  cmd->add_option("--format", opts->format,
+                  "the plan as text, as JSON (the table graph) or as Snakemake rules (workflow/Snakefile)")
+      ->check(CLI::IsMember({"text", "json", "snakemake"}))
+      ->needs(plan)
+      ->capture_default_str();
+  cmd->add_flag("--only", opts->only,
+                "make the named tables alone, not the tables they need (those must be on disk): one workflow job")
+      ->excludes("--one-side");
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
     std::vector<Material> targets = opts->tables.materials(v);
@@ -99,12 +95,14 @@ void add_gen_command(CLI::App& app) {
     if (opts->level) options.write.level = opts->level;
     options.write.block_values = opts->block_values;
     options.one_side = opts->one_side;
+    options.named_only = opts->only;
     if (opts->plan) {
-      const auto kinds = TableKind::all(v, options.layout);
-      for (const TableKind& kind : kinds) {
-        if (kinds.size() > 1) std::cout << "target " << square_name(kind.target) << ":\n";
-        print_plan(targets, kind, options);
-      }
+      const auto graph = plan_graph(targets, options, opts->only);
+      const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",
+                                opts->tables.dir, opts->threads};
+      if (opts->format == "json") print_plan_json(graph, context);
+      else if (opts->format == "snakemake") print_plan_snakemake(graph, context);
+      else print_plan_text(graph);
       return;
     }
     Progress progress(!opts->quiet);

@@ -1,0 +1,71 @@
+#include "plan_cost.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hilltb {
+
+namespace {
+
+// Index positions (both sides to move) solved per second with two threads on the
+// reference machine (2 cores, `hilltb perft` 340-360 M nodes/s), `make pgo`'s build,
+// the children's loading and the file's writing included; bench/RESULTS.md holds the
+// runs they come from:
+// - koth: the set up to 5 pieces, the 5-piece groups' seconds from the progress lines
+//   over their index positions (`gen --plan --pieces 5`): pawnless 10.27 G positions
+//   in 895.9 s, with pawns 27.15 G in 2,110.2 s.
+// - qoth (ring): the 802 5-piece tables of bench/qoth5_times.tsv, by the queens on
+//   the board: none 6.67 M/s, one 5.83 M/s, two or more 4.95 M/s.
+// - chess: bench/gen_timings.sh's 4- and 5-piece tables at two threads (KQvKR 6.8 M/s,
+//   KBNvK 8.4 M/s, KQPvK 10.3 M/s): 8 M/s.
+constexpr double KOTH_PAWNLESS_RATE = 11.47e6;
+constexpr double KOTH_PAWNS_RATE = 12.87e6;
+constexpr double QOTH_RATE_BY_QUEENS[3] = {6.67e6, 5.83e6, 4.95e6};
+constexpr double CHESS_RATE = 8e6;
+// A job's time beside the solve: the process starting, a table's header and
+// checksum read per child, a small table's file written (the 2-piece tables).
+constexpr double JOB_SECONDS = 0.05;
+
+// The process around a solve step: its code, the thread pool, the compressor's window
+// and dictionary (`/usr/bin/time` of single chess tables: KQvK 8 MiB, KQvKR 18 MiB),
+// and a quarter more for the allocator's slack over the step's arrays (the 5-piece
+// koth set: plan 2.8 GiB at its largest step, 3.29 GiB measured at its peak).
+constexpr std::uint64_t PROCESS_BYTES = std::uint64_t(24) << 20;
+constexpr double ALLOCATOR_SLACK = 1.25;
+
+// What a scheduler is asked beyond the estimate: half as much again, and never less
+// than 128 MiB or 5 minutes (a job's start on a busy cluster node).
+constexpr double REQUEST_MARGIN = 1.5;
+constexpr std::uint64_t MIN_MEM_MB = 128;
+constexpr std::uint64_t MIN_RUNTIME_MINUTES = 5;
+
+double rate(const Material& m, Variant variant) {
+  switch (variant) {
+    case Variant::Koth:
+      return m.has_pawns() ? KOTH_PAWNS_RATE : KOTH_PAWNLESS_RATE;
+    case Variant::Qoth:
+      return QOTH_RATE_BY_QUEENS[std::min(2, m.count(WHITE, QUEEN) + m.count(BLACK, QUEEN))];
+    default:
+      return CHESS_RATE;
+  }
+}
+
+}  // namespace
+
+double estimated_seconds(const Material& m, Variant variant, std::uint64_t index_positions) {
+  return JOB_SECONDS + double(index_positions) / rate(m, variant);
+}
+
+std::uint64_t estimated_job_bytes(std::uint64_t step_bytes) {
+  return PROCESS_BYTES + std::uint64_t(double(step_bytes) * ALLOCATOR_SLACK);
+}
+
+std::uint64_t requested_mem_mb(std::uint64_t job_bytes) {
+  return std::max(MIN_MEM_MB, std::uint64_t(std::ceil(double(job_bytes) * REQUEST_MARGIN / (1 << 20))));
+}
+
+std::uint64_t requested_runtime_minutes(double seconds) {
+  return std::max(MIN_RUNTIME_MINUTES, std::uint64_t(std::ceil(seconds * REQUEST_MARGIN / 60)));
+}
+
+}  // namespace hilltb

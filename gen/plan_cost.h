@@ -1,0 +1,25 @@
+// What generating a table costs, estimated from rates measured on the reference
+// machine: the time and memory a workflow engine asks its scheduler for.
+#pragma once
+
+#include <cstdint>
+
+#include "formats/material.h"
+
+namespace hilltb {
+
+// Seconds one `hilltb gen` job takes for a table of `index_positions` (both sides to
+// move, summed over its families), on the reference machine with two threads.
+double estimated_seconds(const Material& m, Variant variant, std::uint64_t index_positions);
+
+// Resident memory of a job whose solve step needs `step_bytes` (plan_memory): the
+// step, the process itself, and what the allocator and the compressor hold beside it.
+std::uint64_t estimated_job_bytes(std::uint64_t step_bytes);
+
+// What a scheduler is asked for: the estimates with a margin (the host's speed
+// varies by up to a third from day to day, a cluster node may be slower), whole MiB
+// and whole minutes.
+std::uint64_t requested_mem_mb(std::uint64_t job_bytes);
+std::uint64_t requested_runtime_minutes(double seconds);
+
+}  // namespace hilltb

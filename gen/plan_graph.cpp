@@ -1,0 +1,38 @@
+#include "plan_graph.h"
+
+#include <algorithm>
+#include <map>
+
+#include "gen/plan_cost.h"
+
+namespace hilltb {
+
+std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const GenerateOptions& options,
+                                     bool named_only) {
+  const Variant variant = options.variant;
+  const std::vector<Material> plan = named_only ? order_tables(targets, variant) : plan_tables(targets, variant);
+  std::vector<PlannedTable> graph(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    graph[i].material = plan[i];
+    graph[i].children = plan[i].children(variant);
+    graph[i].on_disk = true;
+  }
+  for (const TableKind& kind : TableKind::all(variant, options.layout)) {
+    const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      PlannedTable& t = graph[i];
+      const std::filesystem::path file = table_path("", kind, plan[i].name());
+      t.files.push_back(file);
+      t.on_disk = t.on_disk && std::filesystem::exists(options.dir / file);
+      t.index_positions += 2 * steps[i].positions_per_side;
+      t.step_bytes = std::max(t.step_bytes, steps[i].memory());
+    }
+  }
+  for (PlannedTable& t : graph) {
+    t.job_bytes = estimated_job_bytes(t.step_bytes);
+    t.seconds = estimated_seconds(t.material, variant, t.index_positions);
+  }
+  return graph;
+}
+
+}  // namespace hilltb

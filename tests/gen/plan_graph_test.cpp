@@ -1,0 +1,75 @@
+// The table graph `gen --plan` prints and a workflow schedules: the koth set up to 4
+// pieces, against the tables the ctest fixture generated.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "formats/table_reader.h"
+#include "gen/plan_cost.h"
+#include "gen/plan_graph.h"
+#include "test_tables.h"
+
+namespace hilltb {
+namespace {
+
+GenerateOptions koth_options() {
+  GenerateOptions options;
+  options.dir = HILLTB_TEST_TABLES;
+  options.variant = Variant::Koth;
+  return options;
+}
+
+TEST(PlanGraph, KothUpTo4HasEveryChildBeforeItsParent) {
+  const auto graph = plan_graph(all_materials(Variant::Koth, 4), koth_options(), false);
+  EXPECT_EQ(graph.size(), 36u);
+  std::set<std::string> seen;
+  for (const PlannedTable& t : graph) {
+    for (const Material& c : t.children) EXPECT_TRUE(seen.count(c.name())) << t.material.name() << " before " << c.name();
+    EXPECT_TRUE(seen.insert(t.material.name()).second) << t.material.name() << " twice";
+  }
+}
+
+TEST(PlanGraph, SizesAreTheGeneratedFiles) {
+  const TableKind kind(Variant::Koth);
+  for (const PlannedTable& t : plan_graph(all_materials(Variant::Koth, 4), koth_options(), false)) {
+    ASSERT_EQ(t.files.size(), 1u);
+    EXPECT_EQ(t.files[0], table_path("", kind, t.material.name()));
+    EXPECT_TRUE(t.on_disk) << t.material.name();
+    const TableReader reader(table_path(HILLTB_TEST_TABLES, kind, t.material.name()),
+                             TableExpectation::of(kind, t.material.name()));
+    EXPECT_EQ(t.index_positions, 2 * reader.header().positions_per_side) << t.material.name();
+    EXPECT_GT(t.job_bytes, t.step_bytes);
+    EXPECT_GT(t.seconds, 0);
+  }
+}
+
+TEST(PlanGraph, NeededTablesComeWithTheNamedOne) {
+  const auto needed = plan_graph({Material::parse("KRvKP", Variant::Koth)}, koth_options(), false);
+  std::set<std::string> names;
+  for (const PlannedTable& t : needed) names.insert(t.material.name());
+  // KRvKP: a capture of the rook or pawn, a promotion (with or without capturing the
+  // rook), canonical (KRvKQ is KQvKR).
+  for (const char* m : {"KvK", "KRvK", "KPvK", "KQvK", "KQvKR", "KRvKR", "KRvKB", "KRvKN", "KRvKP"})
+    EXPECT_TRUE(names.count(m)) << m;
+  EXPECT_EQ(needed.back().material.name(), "KRvKP");
+}
+
+TEST(PlanGraph, OnlyTheNamedTablesWithOnly) {
+  const auto alone = plan_graph({Material::parse("KRvKP", Variant::Koth), Material::parse("KQvK", Variant::Koth)},
+                                koth_options(), true);
+  ASSERT_EQ(alone.size(), 2u);
+  EXPECT_EQ(alone[0].material.name(), "KQvK");  // a child of KRvKP: first
+  EXPECT_EQ(alone[1].material.name(), "KRvKP");
+  EXPECT_FALSE(alone[1].children.empty());
+}
+
+TEST(PlanCost, LargerTablesAskForMore) {
+  const Material small = Material::parse("KQvK", Variant::Koth), large = Material::parse("KQRvKR", Variant::Koth);
+  EXPECT_LT(estimated_seconds(small, Variant::Koth, 59136), estimated_seconds(large, Variant::Koth, 1u << 30));
+  EXPECT_LT(requested_mem_mb(estimated_job_bytes(1 << 20)), requested_mem_mb(estimated_job_bytes(1ull << 32)));
+  EXPECT_GE(requested_mem_mb(estimated_job_bytes(std::uint64_t(1) << 32)), 4096u * 5 / 4);
+  EXPECT_GE(requested_runtime_minutes(3600), 60u);
+}
+
+}  // namespace
+}  // namespace hilltb
