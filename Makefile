@@ -6,8 +6,8 @@ JOBS       ?= $(shell nproc)
 NATIVE      = -DHILLTB_NATIVE=ON
 # Debian packages the build needs, and those only the tests' cross-checks need.
 PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev libcli11-dev \
-                nlohmann-json3-dev libgtest-dev libbenchmark-dev
-TEST_PACKAGES = fairy-stockfish libfathom-dev python3
+                nlohmann-json3-dev libgtest-dev libbenchmark-dev libcpp-httplib-dev
+TEST_PACKAGES = fairy-stockfish libfathom-dev python3 chromium nodejs npm
 
 .PHONY: run test build pgo deps test-deps sanitize tsan bench clean
 
