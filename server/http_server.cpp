@@ -54,7 +54,9 @@ struct HttpServer::Impl {
 
   explicit Impl(ServerOptions o) : options(std::move(o)), api(std::move(options.api)) {
     page = read_file(options.www / "index.html");
-    const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    // A connection holds its thread while it is open (cpp-httplib's model), so there are
+    // several threads a processor by default.
+    const int threads = options.threads > 0 ? options.threads : int(std::max(8u, 4 * std::thread::hardware_concurrency()));
     http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     // An idle or slow client holds a worker only briefly.
     http.set_read_timeout(2, 0);

@@ -15,7 +15,7 @@ struct ServerOptions {
   ApiOptions api;
   std::string bind = "127.0.0.1";
   int port = 9000;  // 0: a free port, chosen by the system
-  int threads = 0;  // requests answered at once; 0: one per processor
+  int threads = 0;  // connections served at once, a thread each; 0: 4 a processor, at least 8
   // The explorer page's own files (index.html, explorer.js, explorer.css), and the
   // directory where npm installed its board library (holding chessground/).
   std::filesystem::path www;

@@ -22,7 +22,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--tables", opts->tables, "the table directories, separated by ':' (searched in order)")->required();
   cmd->add_option("--bind", opts->bind, "the address to listen on")->capture_default_str();
   cmd->add_option("--port", opts->port, "the port (0: any free one)")->capture_default_str()->check(CLI::Range(0, 65535));
-  cmd->add_option("--threads", opts->threads, "requests answered at once (0: one per processor)")
+  cmd->add_option("--threads", opts->threads, "connections served at once, a thread each (0: 4 a processor, at least 8)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   cmd->add_option("--deals", opts->deals, "a results file of `deal solve --json`, for /qoth/deal")->check(CLI::ExistingFile);
   cmd->add_option("--cache-mb", opts->cache_mb, "block cache size in MiB, per variant")->capture_default_str();
