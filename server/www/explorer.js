@@ -63,7 +63,8 @@ function api(path, params) {
 function describe(answer) {
   if (answer.category === 'unknown') return `unknown${answer.error ? ` (${answer.error})` : ''}`;
   if (answer.category === 'draw') return 'draw';
-  let text = `${answer.category}, ${Math.abs(answer.dtm)} plies to the end (dtm ${answer.dtm})`;
+  const plies = Math.abs(answer.dtm);
+  let text = `${answer.category}, ${plies} ${plies === 1 ? 'ply' : 'plies'} to the end (dtm ${answer.dtm})`;
   if (answer.points) text += `, ${answer.points} points`;
   return text;
 }
