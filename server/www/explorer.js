@@ -72,6 +72,7 @@ function describe(answer) {
 function showAnswer(answer) {
   const verdict = $('verdict');
   verdict.textContent = `${sideName(turnOf(answer.fen))} to move: ${describe(answer)}`;
+  verdict.dataset.fen = answer.fen;  // the position shown (tests wait for it)
   verdict.dataset.category = answer.category;
   verdict.dataset.dtm = answer.dtm ?? '';
   verdict.className = answer.category;
@@ -151,6 +152,7 @@ async function load(variant, fen) {
     if (request !== state.request) return;
     $('verdict').textContent = '';
     $('verdict').dataset.category = '';
+    $('verdict').dataset.fen = '';
     $('moves').querySelector('tbody').replaceChildren();
     $('mainline').textContent = '';
     $('error').textContent = e.message;

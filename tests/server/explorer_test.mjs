@@ -63,8 +63,7 @@ const shown = (page) => page.evaluate(() => ({
 async function expectPosition(page, variant, fen, what) {
   try {
     await page.waitForFunction((f) => document.getElementById('fen').value === f &&
-      document.getElementById('verdict').dataset.category &&
-      document.querySelectorAll('#moves tbody tr').length > 0, { timeout: 10000 }, fen);
+      document.getElementById('verdict').dataset.fen === f, { timeout: 10000 }, fen);
   } catch (e) {
     check(false, `${what}: the page shows ${fen} (${e.message})`);
     return null;
@@ -115,6 +114,16 @@ try {
     const after = await expectPosition(page, 'koth', best.fen, `after ${best.san}`);
     check(after && after.category === best.category && after.dtm === best.dtm,
       `after ${best.san}: the value is the one its row showed (${best.category} ${best.dtm})`);
+    // The reply, played on the board itself: a click on the piece, then on its square.
+    const reply = after && after.moves.find((m) => m.uci !== '0000');
+    if (reply) {
+      const box = await page.$eval('#board', (el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width]; });
+      const centre = (key) => [box[0] + ('abcdefgh'.indexOf(key[0]) + 0.5) * box[2] / 8,
+        box[1] + (8 - Number(key[1]) + 0.5) * box[2] / 8];
+      await page.mouse.click(...centre(reply.uci.slice(0, 2)));
+      await page.mouse.click(...centre(reply.uci.slice(2, 4)));
+      await expectPosition(page, 'koth', reply.fen, `after ${reply.san} played on the board`);
+    }
   }
   await new Promise((resolve) => setTimeout(resolve, 500));  // the move's animation ends
   await page.screenshot({ path: screenshot });
