@@ -37,7 +37,6 @@ std::string reason(int status) {
   switch (status) {
     case 400: return "malformed request";
     case 404: return "no such path";
-    case 413: return "request body too large";
     case 414: return "request line too long";
     default: return "HTTP status " + std::to_string(status);
   }
@@ -66,7 +65,6 @@ struct HttpServer::Impl {
     // Headers and body go out in separate writes: without TCP_NODELAY the second waits
     // for the client's delayed acknowledgement (some 40 ms).
     http.set_tcp_nodelay(true);
-    http.set_payload_max_length(0);  // a GET has no body; refuse any (413)
     http.set_default_headers({{"Access-Control-Allow-Origin", "*"}});
 
     http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
