@@ -9,8 +9,9 @@
 //     it has no other);
 //   - at a node where the opponent is to move, `move` is none and every legal move counts.
 // Every position a strategy move or an opponent move leads to must be over with a
-// score >= threshold for the prover, or hold at most as many pieces as the tables cover
-// and probe to a value >= threshold, or be a node of the proof. When threshold > 0 the
+// score >= threshold for the prover, or good whatever the play (threshold <= minus the
+// opponent's piece count), or hold at most as many pieces as the tables cover and probe
+// to a value >= threshold, or be a node of the proof. When threshold > 0 the
 // prover must actually win, so the nodes and strategy moves must form no cycle (every
 // play ends); when threshold <= 0 endless play is a draw (score 0 >= threshold), so the
 // nodes may form cycles: they are a closed set the opponent cannot leave except into a

@@ -45,6 +45,12 @@ std::uint64_t position_hash(const Position& p) {
   return h;
 }
 
+std::string dirs_text(const TableDirList& dirs) {
+  std::string text;
+  for (const auto& d : dirs) text += (text.empty() ? "" : ":") + d.string();
+  return text.empty() ? "(no directory)" : text;
+}
+
 bool same_position(const Position& a, const Position& b) {
   if (a.side_to_move() != b.side_to_move() || a.target() != b.target() || a.fixed() != b.fixed()) return false;
   for (Color c : {WHITE, BLACK})
@@ -106,10 +112,10 @@ struct Failure {
 // and linked into a private directory: the prober sees those tables and no other.
 class CertifiedTables {
  public:
-  CertifiedTables(const Certificate& certificate, const std::filesystem::path& tables_dir) {
+  CertifiedTables(const Certificate& certificate, const TableDirList& table_dirs) {
     make_private_dir();
     try {
-      for (const TableRef& ref : certificate.tables) add(ref, tables_dir);
+      for (const TableRef& ref : certificate.tables) add(ref, table_dirs);
     } catch (...) {
       remove_private_dir();
       throw;
@@ -138,15 +144,21 @@ class CertifiedTables {
     std::filesystem::remove_all(dir_, ignored);
   }
 
-  void add(const TableRef& ref, const std::filesystem::path& tables_dir) {
+  // The first directory holding the file provides it.
+  void add(const TableRef& ref, const TableDirList& table_dirs) {
     const std::filesystem::path rel(ref.file);
     const std::string name = "table " + ref.file;
     bool safe = !ref.file.empty() && rel.is_relative() && rel.extension() == ".htb";
     for (const auto& part : rel) safe = safe && part != ".." && part != ".";
     if (!safe) throw std::runtime_error(name + ": not a relative path to a .htb file inside the tables directory");
-    const std::filesystem::path source = std::filesystem::absolute(tables_dir / rel);
-    std::ifstream in(source, std::ios::binary);
-    if (!in) throw std::runtime_error(name + ": not found under " + tables_dir.string());
+    std::filesystem::path source;
+    std::ifstream in;
+    for (const auto& dir : table_dirs) {
+      source = std::filesystem::absolute(dir / rel);
+      in.open(source, std::ios::binary);
+      if (in) break;
+    }
+    if (!in.is_open()) throw std::runtime_error(name + ": not found under " + dirs_text(table_dirs));
     std::array<std::uint8_t, TABLE_HEADER_BYTES> bytes{};
     in.read(reinterpret_cast<char*>(bytes.data()), bytes.size());
     const TableHeader header = TableHeader::parse(
@@ -240,6 +252,9 @@ class ProofWalk {
       check_over(pos, o, parent, m);
       return NodeIndex::NONE;
     }
+    // The prover loses at most the opponent's claims, never more than its pieces: a
+    // threshold that low holds whatever the play.
+    if (-popcount(pos.pieces(~proof_.prover)) >= proof_.threshold) return NodeIndex::NONE;
     const int pieces = popcount(pos.pieces());
     if (pieces > table_pieces_)
       throw Failure{pos, "neither over nor a node of the proof, and its " + std::to_string(pieces) +
@@ -294,7 +309,7 @@ class ProofWalk {
 };
 
 ProofVerdict check_proof(const BoundProof& proof, const Layout& layout, const Prober& prober,
-                         const CertifiedTables& tables, const std::filesystem::path& tables_dir) {
+                         const CertifiedTables& tables, const std::string& tables_text) {
   ProofVerdict verdict;
   verdict.root_fen = proof.root_fen;
   Position root;
@@ -319,7 +334,7 @@ ProofVerdict check_proof(const BoundProof& proof, const Layout& layout, const Pr
     return verdict;
   }
   try {
-    ProofWalk(proof, root, prober, tables.most_pieces(), tables.dir().string(), tables_dir.string()).run(verdict);
+    ProofWalk(proof, root, prober, tables.most_pieces(), tables.dir().string(), tables_text).run(verdict);
     verdict.ok = true;
   } catch (const Failure& f) {
     verdict.failing_fen = to_fen(f.position);
@@ -349,18 +364,18 @@ bool CertificateVerdict::ok() const {
   return error.empty() && std::all_of(proofs.begin(), proofs.end(), [](const ProofVerdict& p) { return p.ok; });
 }
 
-CertificateVerdict check_certificate(const Certificate& certificate, const std::filesystem::path& tables_dir) {
+CertificateVerdict check_certificate(const Certificate& certificate, const TableDirList& table_dirs) {
   CertificateVerdict verdict;
   try {
     const Layout layout = parse_layout(certificate.layout_text, "certificate");
-    const CertifiedTables tables(certificate, tables_dir);
+    const CertifiedTables tables(certificate, table_dirs);
     ProberOptions options;
     options.dirs = {tables.dir()};
     options.variant = Variant::Qoth;
     options.layout = layout;
     const Prober prober(options);
     for (const BoundProof& proof : certificate.proofs)
-      verdict.proofs.push_back(check_proof(proof, layout, prober, tables, tables_dir));
+      verdict.proofs.push_back(check_proof(proof, layout, prober, tables, dirs_text(table_dirs)));
   } catch (const std::exception& e) {
     verdict.error = e.what();
     verdict.proofs.clear();

@@ -52,9 +52,12 @@ struct CertificateVerdict {
   bool ok() const;
 };
 
-// Checks every proof of the certificate against the tables under `tables_dir`: each
+// Table directories, searched in order for a certificate's files.
+using TableDirList = std::vector<std::filesystem::path>;
+
+// Checks every proof of the certificate against the tables under `table_dirs`: each
 // table the certificate names must be there with the recorded header checksum, and
 // leaves are probed in those tables only (a leaf needing another table fails).
-CertificateVerdict check_certificate(const Certificate& certificate, const std::filesystem::path& tables_dir);
+CertificateVerdict check_certificate(const Certificate& certificate, const TableDirList& table_dirs);
 
 }  // namespace hilltb

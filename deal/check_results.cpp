@@ -33,7 +33,13 @@ int bound_field(const json& line, const char* key) {
   return int(v);
 }
 
-std::string category_of(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
+// The outcome the bounds prove: a win when even the lower bound is one, a loss when even
+// the upper is, a draw when both are 0; unknown otherwise.
+std::string category_of(int lower, int upper) {
+  if (lower > 0) return "win";
+  if (upper < 0) return "loss";
+  return lower == 0 && upper == 0 ? "draw" : "unknown";
+}
 
 // The fields that follow from the bounds must say what the bounds say.
 void check_consistency(const json& line, int lower, int upper) {
@@ -49,7 +55,7 @@ void check_consistency(const json& line, int lower, int upper) {
   if (exact && !(score.is_number_integer() && score.get<std::int64_t>() == lower))
     throw LineFault{"\"score\" " + score.dump() + " is not the exact value " + std::to_string(lower)};
   if (!exact && !score.is_null()) throw LineFault{"\"score\" " + score.dump() + " given for bounds that differ"};
-  const std::string category = exact ? category_of(lower) : "unknown";
+  const std::string category = category_of(lower, upper);
   if (!line.contains("category") || line["category"] != category)
     throw LineFault{"\"category\" should be \"" + category + "\""};
 }
@@ -68,7 +74,7 @@ void check_pv(const json& line, Position pos) {
 
 class ResultsChecker {
  public:
-  ResultsChecker(const std::filesystem::path& results, const std::filesystem::path& tables)
+  ResultsChecker(const std::filesystem::path& results, const TableDirList& tables)
       : base_(results.parent_path()), tables_(tables) {}
 
   ResultLineVerdict check(std::size_t number, const std::string& text) {
@@ -146,7 +152,8 @@ class ResultsChecker {
     return c;
   }
 
-  const std::filesystem::path base_, tables_;
+  const std::filesystem::path base_;
+  const TableDirList tables_;
   std::map<std::string, CheckedCertificate> certificates_;
 };
 
@@ -159,14 +166,14 @@ bool ResultsVerdict::ok() const {
   return true;
 }
 
-ResultsVerdict check_results_file(const std::filesystem::path& path, const std::filesystem::path& tables_dir) {
+ResultsVerdict check_results_file(const std::filesystem::path& path, const TableDirList& table_dirs) {
   ResultsVerdict verdict;
   std::ifstream in(path);
   if (!in) {
     verdict.error = path.string() + ": cannot open the file";
     return verdict;
   }
-  ResultsChecker checker(path, tables_dir);
+  ResultsChecker checker(path, table_dirs);
   std::string text;
   for (std::size_t number = 1; std::getline(in, text); ++number)
     if (text.find_first_not_of(" \t\r") != std::string::npos) verdict.lines.push_back(checker.check(number, text));

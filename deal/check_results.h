@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "deal/check_certificate.h"
+
 namespace hilltb {
 
 struct ResultLineVerdict {
@@ -30,7 +32,7 @@ struct ResultsVerdict {
   bool ok() const;
 };
 
-// Certificates a file names are checked once each, against the tables under tables_dir.
-ResultsVerdict check_results_file(const std::filesystem::path& path, const std::filesystem::path& tables_dir);
+// Certificates a file names are checked once each, against the tables in table_dirs.
+ResultsVerdict check_results_file(const std::filesystem::path& path, const TableDirList& table_dirs);
 
 }  // namespace hilltb

@@ -94,7 +94,7 @@ struct Api::Impl {
     const std::string name = setup_name(setup);
     nlohmann::json j{{"setup", name}, {"deal", deal_name(deal_of(setup))}, {"layout", p->layout().name}, {"fen", fen}};
     if (const nlohmann::json* line = options.deals.find(fen, name)) {
-      for (const char* key : {"exact", "score", "lower", "upper", "category", "pv", "nodes", "seconds"})
+      for (const char* key : {"exact", "score", "lower", "upper", "category", "pv", "nodes", "seconds", "depth"})
         if (line->contains(key)) j[key] = (*line)[key];
       j["source"] = "results";
     } else {

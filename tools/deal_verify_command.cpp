@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "deal/check_certificate.h"
 #include "deal/check_results.h"
+#include "probe/prober.h"
 
 namespace hilltb::cli {
 
@@ -26,7 +27,7 @@ bool verify_certificate_file(const std::string& file, const std::string& tables)
     std::cout << "FAILED: " << e.what() << "\n";
     return false;
   }
-  const CertificateVerdict verdict = check_certificate(certificate, tables);
+  const CertificateVerdict verdict = check_certificate(certificate, split_table_dirs(tables));
   if (!verdict.error.empty()) {
     std::cout << "FAILED: " << file << ": " << verdict.error << "\n";
     return false;
@@ -39,7 +40,7 @@ bool verify_certificate_file(const std::string& file, const std::string& tables)
 
 // Prints one line per result line; true when every line checks out.
 bool verify_results_file(const std::string& file, const std::string& tables) {
-  const ResultsVerdict verdict = check_results_file(file, tables);
+  const ResultsVerdict verdict = check_results_file(file, split_table_dirs(tables));
   for (const ResultLineVerdict& line : verdict.lines)
     std::cout << (line.ok ? "" : "FAILED: " + file + " ") << line.message << "\n";
   if (!verdict.error.empty()) std::cout << "FAILED: " << verdict.error << "\n";
@@ -52,7 +53,7 @@ void add_deal_verify_command(CLI::App& deal) {
   auto opts = std::make_shared<DealVerifyOptions>();
   CLI::App* cmd = deal.add_subcommand(
       "verify", "check certificates and results files of solved deals, without the search");
-  cmd->add_option("--tables", opts->tables, "the table directory the certificates' tables are in")
+  cmd->add_option("--tables", opts->tables, "the table directories the certificates' tables are in, separated by ':'")
       ->capture_default_str();
   cmd->add_option("files", opts->files, "certificate files (by their magic) or results files (JSON lines)")
       ->required();

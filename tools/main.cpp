@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
   hilltb::cli::add_uci_command(app);
   hilltb::cli::add_serve_command(app);
   CLI::App* deal = hilltb::cli::add_deal_command(app);
+  hilltb::cli::add_deal_solve_command(*deal);
   hilltb::cli::add_deal_verify_command(*deal);
+  hilltb::cli::add_deal_report_command(*deal);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

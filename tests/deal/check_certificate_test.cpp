@@ -25,7 +25,7 @@ constexpr const char* BISHOPS = "8/8/2x2x2/4*3/1b6/2x2x2/4B3/8 w";
 // P1's light-squared bishop alone: P2 has nothing and passes every turn.
 constexpr const char* LONE_BISHOP = "8/8/2x2x2/4*3/8/2x2x2/4B3/8 w";
 
-CertificateVerdict check(const Certificate& c) { return check_certificate(c, test::fixture_tables()); }
+CertificateVerdict check(const Certificate& c) { return check_certificate(c, {test::fixture_tables()}); }
 
 // The one proof of a certificate, checked.
 ProofVerdict check_one(const std::vector<TableRef>& tables, const BoundProof& proof) {
@@ -185,7 +185,7 @@ TEST(CheckCertificate, ATamperedProofIsRefused) {
   Certificate escape = c;
   escape.tables.push_back({"../x.htb", 1});
   EXPECT_NE(check(escape).error.find("relative path"), std::string::npos) << check(escape).error;
-  EXPECT_NE(check_certificate(c, test::fixture_tables() / "qoth").error, "");
+  EXPECT_NE(check_certificate(c, {test::fixture_tables() / "qoth"}).error, "");
   int refused_for_a_table = 0;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     Certificate fewer = c;
@@ -263,6 +263,19 @@ TEST(CheckCertificate, RootsThatNeedNoNodes) {
   // Trivial bounds: own pieces above, the opponent's below.
   EXPECT_EQ(trivial_bounds(qoth(three)).lower, -2);
   EXPECT_EQ(trivial_bounds(qoth(three)).upper, 1);
+}
+
+// A position where the prover cannot lose by more than the opponent's pieces is a leaf:
+// capturing one of P2's three knights makes "at least -2" hold whatever follows.
+TEST(CheckCertificate, APositionGoodWhateverThePlayIsALeaf) {
+  const std::string root = "6nn/n7/2x2x2/4*3/8/2x2x2/7R/RR6 w";
+  const Position pos = qoth(root);
+  auto proof = [&](const char* uci, int threshold) {
+    return BoundProof{root, WHITE, threshold, {{pos, *parse_move(pos, uci)}}};
+  };
+  EXPECT_TRUE(check_one({}, proof("a1a7", -2)).ok);
+  expect_refused({}, proof("a1a7", -1), "more than the certificate's tables hold");
+  expect_refused({}, proof("a1a2", -2), "more than the certificate's tables hold");
 }
 
 TEST(CheckCertificate, ABadLayoutIsACertificateFault) {

@@ -38,7 +38,7 @@ std::string line(const std::string& fen, int lower, int upper, const std::string
   std::string out = "{\"fen\": \"" + fen + "\", \"lower\": " + std::to_string(lower) +
                     ", \"upper\": " + std::to_string(upper) + ", \"exact\": " + (exact ? "true" : "false") +
                     ", \"score\": " + (exact ? std::to_string(lower) : "null") + ", \"category\": \"" +
-                    (!exact ? "unknown" : lower > 0 ? "win" : lower < 0 ? "loss" : "draw") +
+                    (lower > 0 ? "win" : upper < 0 ? "loss" : exact ? "draw" : "unknown") +
                     "\", \"pv\": [], \"nodes\": 1, \"seconds\": 0.0";
   if (!certificate.empty()) out += ", \"certificate\": \"" + certificate + "\"";
   return out + "}";
@@ -48,7 +48,7 @@ ResultsVerdict check_lines(const fs::path& dir, const std::vector<std::string>& 
   std::ofstream out(dir / "results.jsonl");
   for (const std::string& l : lines) out << l << "\n";
   out.close();
-  return check_results_file(dir / "results.jsonl", test::fixture_tables());
+  return check_results_file(dir / "results.jsonl", {test::fixture_tables()});
 }
 
 // The one line's verdict.
@@ -130,7 +130,7 @@ TEST(CheckResults, FieldsMustAgreeWithTheBounds) {
   expect_line_fails(dir.path, with("\"fen\": \"", "\"fen\": \"x"), "bad FEN");
   expect_line_fails(dir.path, good.substr(1), "not JSON");
   EXPECT_TRUE(check_line(dir.path, with("\"pv\": []", "\"pv\": [\"g2h4\", \"a1a5\"]")).ok);
-  EXPECT_NE(check_results_file(dir.path / "none.jsonl", test::fixture_tables()).error, "");
+  EXPECT_NE(check_results_file(dir.path / "none.jsonl", {test::fixture_tables()}).error, "");
 }
 
 // The command: its exit status and what it prints.

@@ -1,0 +1,226 @@
+#include "proof_search.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "deal/position_key.h"
+#include "rules/fen.h"
+#include "rules/outcome.h"
+
+namespace hilltb {
+
+namespace {
+
+constexpr int BELOW_ANY = -6, ABOVE_ANY = 6;  // outside every score (-5..5)
+
+int piece_value(PieceType pt) {
+  constexpr int values[PIECE_TYPE_NB] = {0, 1, 3, 3, 5, 9, 3};
+  return values[pt];
+}
+
+// The score for `who` of a position whose side to move scores `score`.
+int score_for(Color who, const Position& pos, int score) {
+  return pos.side_to_move() == who ? score : -score;
+}
+
+}  // namespace
+
+Bounds unsearched_bounds(const Position& pos) {
+  const Color us = pos.side_to_move();
+  return {-popcount(pos.pieces(~us)), popcount(pos.pieces(us))};
+}
+
+ProofSearch::ProofSearch(const Prober& prober, int table_pieces, SearchBudget budget)
+    : prober_(prober), table_pieces_(table_pieces), budget_(budget) {}
+
+bool ProofSearch::leaf_score(const Position& pos, int& score) const {
+  const Color us = pos.side_to_move();
+  if (qoth_check_holds(pos, us)) {
+    score = qoth_claims(pos, us);
+    return true;
+  }
+  if (popcount(pos.pieces()) > table_pieces_) return false;
+  const ProbeResult r = prober_.probe(pos);
+  if (!r.ok()) throw std::runtime_error(r.error);
+  score = r.value.result * r.value.points;
+  return true;
+}
+
+Bounds ProofSearch::known(const Position& pos, std::uint64_t key) const {
+  if (const ProofEntry* e = table_.find(key)) return {e->lo, e->hi};
+  return unsearched_bounds(pos);
+}
+
+bool ProofSearch::out_of_budget() {
+  if (budget_.nodes && nodes_ >= budget_.nodes) return true;
+  if (budget_.seconds <= 0) return false;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= budget_.seconds;
+}
+
+void ProofSearch::order_moves(const Position& pos, MoveList& moves, Move first) const {
+  int keys[256];
+  const Bitboard target = square_bb(pos.target());
+  for (int i = 0; i < moves.size; ++i) {
+    const Move m = moves.moves[i];
+    int k = 0;
+    if (m == first) k = 1 << 20;
+    else if (m.kind() != Move::PASS) {
+      const PieceType mover = type_of(pos.piece_on(m.from()));
+      if (const Piece victim = pos.piece_on(m.to()); victim != NO_PIECE)
+        k = 1000 + 10 * piece_value(type_of(victim)) - piece_value(mover);
+      else if (piece_attacks(mover, m.to(), pos.occupied() ^ square_bb(m.from())) & target)
+        k = 100;  // a new claim
+    }
+    keys[i] = k;
+  }
+  // Insertion sort, best first: lists are short.
+  for (int i = 1; i < moves.size; ++i) {
+    const Move m = moves.moves[i];
+    const int k = keys[i];
+    int j = i;
+    for (; j > 0 && keys[j - 1] < k; --j) moves.moves[j] = moves.moves[j - 1], keys[j] = keys[j - 1];
+    moves.moves[j] = m, keys[j] = k;
+  }
+}
+
+Bounds ProofSearch::search(const Position& pos, int depth, int alpha, int beta) {
+  if ((++nodes_ & 1023) == 0 && !stopped_) stopped_ = out_of_budget();
+  if (int s; leaf_score(pos, s)) return {s, s};
+  const std::uint64_t key = position_key(pos);
+  const Bounds b = known(pos, key);
+  if (b.exact() || b.lo >= beta || b.hi <= alpha || depth == 0 || stopped_) return b;
+  const ProofEntry* entry = table_.find(key);
+  if (entry && entry->depth >= depth) return b;
+  if (std::find(path_.begin(), path_.end(), key) != path_.end()) return b;
+
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.size == 0) {  // neither side can move (a holding check was a leaf): drawn
+    ProofEntry& e = table_.insert(key, 0, 0);
+    e.lo = e.hi = 0;
+    return {0, 0};
+  }
+  order_moves(pos, moves, entry ? entry->lo_move : Move());
+
+  path_.push_back(key);
+  int lo = BELOW_ANY, hi = BELOW_ANY;
+  Move best;
+  int searched = 0;
+  for (int a = std::max(alpha, b.lo); searched < moves.size;) {
+    const Move m = moves.moves[searched++];
+    Position child = pos;
+    child.play(m);
+    const Bounds c = search(child, depth - 1, -beta, -a);
+    if (-c.hi > lo) lo = -c.hi, best = m;
+    hi = std::max(hi, -c.lo);
+    a = std::max(a, lo);
+    if (lo >= beta || stopped_) break;
+  }
+  path_.pop_back();
+
+  ProofEntry& e = table_.insert(key, b.lo, b.hi);
+  if (lo > e.lo) e.lo = std::int8_t(lo), e.lo_move = best;
+  const bool complete = searched == moves.size;
+  if (complete && hi < e.hi) e.hi = std::int8_t(hi);
+  if (complete && !stopped_) e.depth = std::uint8_t(std::max<int>(e.depth, depth));
+  if (e.lo > e.hi) throw std::logic_error("deal search: bounds crossed at " + to_fen(pos));
+  return {e.lo, e.hi};
+}
+
+SearchResult ProofSearch::solve(const Position& root) {
+  start_ = std::chrono::steady_clock::now();
+  nodes_ = 0;
+  stopped_ = false;
+  SearchResult result;
+  if (int s; leaf_score(root, s)) {
+    result.score = {s, s};
+  } else {
+    for (int depth = 1; depth <= 250 && !stopped_; ++depth) {
+      const Bounds b = search(root, depth, BELOW_ANY, ABOVE_ANY);
+      if (!stopped_) result.depth = depth;
+      if (b.exact()) break;
+    }
+    result.score = known(root, position_key(root));
+  }
+  result.pv = principal_variation(root);
+  result.nodes = nodes_;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return result;
+}
+
+std::vector<Move> ProofSearch::principal_variation(const Position& root) const {
+  std::vector<Move> pv;
+  std::vector<std::uint64_t> seen;
+  Position pos = root;
+  for (int ply = 0; ply < 200; ++ply) {
+    if (int s; leaf_score(pos, s)) {
+      if (popcount(pos.pieces()) <= table_pieces_)
+        for (Move m : prober_.line(pos, 200 - ply)) pv.push_back(m);
+      break;
+    }
+    const std::uint64_t key = position_key(pos);
+    const ProofEntry* e = table_.find(key);
+    if (!e || e->lo_move.is_none() || std::find(seen.begin(), seen.end(), key) != seen.end()) break;
+    seen.push_back(key);
+    pv.push_back(e->lo_move);
+    pos.play(e->lo_move);
+  }
+  return pv;
+}
+
+BoundProof ProofSearch::proof_for(const Position& root, Color prover, int threshold) const {
+  BoundProof proof{to_fen(root), prover, threshold, {}};
+  std::unordered_set<std::uint64_t> done;
+  std::vector<Position> todo{root};
+  auto fail = [&](const Position& pos, const char* why) {
+    throw std::logic_error(std::string("deal search: no proof of ") + std::to_string(threshold) + " at " +
+                           to_fen(pos) + ": " + why);
+  };
+  while (!todo.empty()) {
+    const Position pos = todo.back();
+    todo.pop_back();
+    if (int s; leaf_score(pos, s)) {
+      if (score_for(prover, pos, s) < threshold) fail(pos, "a leaf below the bound");
+      continue;
+    }
+    if (-popcount(pos.pieces(~prover)) >= threshold) continue;  // holds whatever the play
+    const std::uint64_t key = position_key(pos);
+    if (!done.insert(key).second) continue;
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.size == 0) {  // drawn: neither side can move
+      if (0 < threshold) fail(pos, "a drawn position below the bound");
+      continue;
+    }
+    const ProofEntry* e = table_.find(key);
+    if (!e) fail(pos, "no entry");
+    if (pos.side_to_move() == prover) {
+      if (e->lo < threshold || e->lo_move.is_none()) fail(pos, "the prover's bound is lower");
+      proof.nodes.push_back({pos, e->lo_move});
+      Position child = pos;
+      child.play(e->lo_move);
+      todo.push_back(child);
+    } else {
+      if (-e->hi < threshold) fail(pos, "the opponent's bound is higher");
+      proof.nodes.push_back({pos, Move()});
+      for (Move m : moves) {
+        Position child = pos;
+        child.play(m);
+        todo.push_back(child);
+      }
+    }
+  }
+  return proof;
+}
+
+std::vector<BoundProof> ProofSearch::proofs(const Position& root, const SearchResult& result) const {
+  const Color us = root.side_to_move();
+  const Bounds trivial = unsearched_bounds(root);
+  std::vector<BoundProof> out;
+  if (result.score.lo > trivial.lo) out.push_back(proof_for(root, us, result.score.lo));
+  if (result.score.hi < trivial.hi) out.push_back(proof_for(root, ~us, -result.score.hi));
+  return out;
+}
+
+}  // namespace hilltb
