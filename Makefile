@@ -6,8 +6,8 @@ JOBS       ?= $(shell nproc)
 NATIVE      = -DHILLTB_NATIVE=ON
 # Debian packages the build needs, and those only the tests' cross-checks need.
 PACKAGES      = cmake g++ make pkg-config libzstd-dev libxxhash-dev libtbb-dev libcli11-dev \
-                nlohmann-json3-dev libgtest-dev libbenchmark-dev
-TEST_PACKAGES = fairy-stockfish libfathom-dev python3 snakemake
+                nlohmann-json3-dev libgtest-dev libbenchmark-dev libcpp-httplib-dev
+TEST_PACKAGES = fairy-stockfish libfathom-dev python3 snakemake chromium nodejs npm
 # What `make cluster-test` needs beside them: a Slurm cluster of one node, here.
 CLUSTER_PACKAGES = munge slurm-wlm
 

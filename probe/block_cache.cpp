@@ -23,7 +23,11 @@ BlockCache::Block BlockCache::find(std::uint64_t key) {
   Shard& s = shard(key);
   std::lock_guard lock(s.mutex);
   const auto it = s.where.find(key);
-  if (it == s.where.end()) return nullptr;
+  if (it == s.where.end()) {
+    ++s.misses;
+    return nullptr;
+  }
+  ++s.hits;
   s.lru.splice(s.lru.begin(), s.lru, it->second);
   return it->second->second;
 }
@@ -42,13 +46,18 @@ void BlockCache::insert(std::uint64_t key, Block block) {
   }
 }
 
-std::size_t BlockCache::bytes() const {
-  std::size_t total = 0;
+template <typename Field>
+std::uint64_t BlockCache::sum(Field field) const {
+  std::uint64_t total = 0;
   for (Shard& s : shards_) {
     std::lock_guard lock(s.mutex);
-    total += s.bytes;
+    total += s.*field;
   }
   return total;
 }
+
+std::size_t BlockCache::bytes() const { return sum(&Shard::bytes); }
+std::uint64_t BlockCache::hits() const { return sum(&Shard::hits); }
+std::uint64_t BlockCache::misses() const { return sum(&Shard::misses); }
 
 }  // namespace hilltb

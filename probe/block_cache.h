@@ -38,6 +38,9 @@ class BlockCache {
   Block find(std::uint64_t key);
   void insert(std::uint64_t key, Block block);
   std::size_t bytes() const;
+  // Finds that found their block, and those that did not, since the cache was made.
+  std::uint64_t hits() const;
+  std::uint64_t misses() const;
   static Block read(const TableReader& reader, std::uint32_t b) { return CachedBlock::read(reader, b); }
 
  private:
@@ -46,7 +49,10 @@ class BlockCache {
     std::list<std::pair<std::uint64_t, Block>> lru;  // most recent first
     std::unordered_map<std::uint64_t, decltype(lru)::iterator> where;
     std::size_t bytes = 0;
+    std::uint64_t hits = 0, misses = 0;  // counted under the mutex the find holds anyway
   };
+  template <typename Field>
+  std::uint64_t sum(Field field) const;
   static constexpr int SHARDS = 16;
   Shard& shard(std::uint64_t key) { return shards_[(key * 0x9E3779B97F4A7C15ULL) >> 60]; }
   std::size_t shard_capacity_;

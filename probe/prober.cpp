@@ -234,6 +234,10 @@ std::size_t Prober::open_tables() const {
   return n;
 }
 
+CacheStats Prober::cache_stats() const {
+  return {impl_->cache.hits(), impl_->cache.misses(), impl_->cache.bytes()};
+}
+
 TableCensus Prober::census() const {
   TableCensus census;
   std::set<std::pair<std::size_t, std::uint64_t>> seen;

@@ -66,6 +66,14 @@ struct TableCensus {
   std::vector<std::string> unreadable;  // directories that could not be listed, each with why
 };
 
+// The shared block cache's counts: finds that found their block, finds that had to read
+// it from its file, and the bytes it holds. (A thread's few most recent blocks are kept
+// beside the cache and not counted.)
+struct CacheStats {
+  std::uint64_t hits = 0, misses = 0;
+  std::size_t bytes = 0;
+};
+
 class Prober {
  public:
   explicit Prober(ProberOptions options);
@@ -86,8 +94,9 @@ class Prober {
   const Layout& layout() const;
   // Lists the directories (each call lists them again).
   TableCensus census() const;
-  // Tables opened so far (for tests of lazy opening).
+  // Tables opened so far (for tests of lazy opening, and a server's metrics).
   std::size_t open_tables() const;
+  CacheStats cache_stats() const;
 
  private:
   struct Impl;

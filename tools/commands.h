@@ -13,6 +13,7 @@ void add_info_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_line_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 // Returns `deal`, so that further deal subcommands can be added to it.
 CLI::App* add_deal_command(CLI::App& app);
 // Under the `deal` subcommand: `deal solve`, `deal verify`, `deal report`.

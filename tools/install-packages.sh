@@ -4,6 +4,8 @@
 set -euo pipefail
 missing=()
 for p in "$@"; do
+  # Node.js builds from outside Debian bring their own npm (and conflict with Debian's).
+  [ "$p" = npm ] && command -v npm >/dev/null && continue
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

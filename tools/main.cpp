@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   hilltb::cli::add_probe_command(app);
   hilltb::cli::add_line_command(app);
   hilltb::cli::add_uci_command(app);
+  hilltb::cli::add_serve_command(app);
   CLI::App* deal = hilltb::cli::add_deal_command(app);
   hilltb::cli::add_deal_solve_command(*deal);
   hilltb::cli::add_deal_verify_command(*deal);

@@ -8,7 +8,7 @@
 #include "commands.h"
 #include "common.h"
 #include "probe/prober.h"
-#include "probe_json.h"
+#include "answers/probe_json.h"
 #include "rules/notation.h"
 #include "rules/outcome.h"
 
@@ -48,7 +48,7 @@ int answer_each(const ProbeOptions& opts, const Prober& prober, Answer&& answer)
       pos = parse_fen(fen, prober.variant(), prober.layout());
     } catch (const FenError& e) {
       ++failed;
-      if (opts.json) std::cout << error_json(fen, e.what()).dump() << "\n";
+      if (opts.json) std::cout << answers::error_json(fen, e.what()).dump() << "\n";
       else std::cout << "error: " << fen << ": " << e.what() << "\n";
       return;
     }
@@ -113,7 +113,7 @@ void add_probe_command(CLI::App& app) {
   cmd->callback([opts] {
     const Prober prober = opts->prober();
     finish(answer_each(*opts, prober, [&](const Position& pos) {
-      if (opts->json) std::cout << probe_json(prober, pos).dump() << "\n";
+      if (opts->json) std::cout << answers::probe_json(prober, pos).dump() << "\n";
       else print_probe(prober, pos);
     }));
   });
@@ -126,7 +126,7 @@ void add_line_command(CLI::App& app) {
   cmd->callback([opts] {
     const Prober prober = opts->prober();
     finish(answer_each(*opts, prober, [&](const Position& pos) {
-      if (opts->json) std::cout << line_json(prober, pos).dump() << "\n";
+      if (opts->json) std::cout << answers::line_json(prober, pos).dump() << "\n";
       else print_line(prober, pos);
     }));
   });

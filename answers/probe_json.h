@@ -7,7 +7,7 @@
 
 #include "probe/prober.h"
 
-namespace hilltb::cli {
+namespace hilltb::answers {
 
 // "win", "draw", "loss", or "unknown" for a probe that failed.
 std::string category(const ProbeResult& r);
@@ -26,4 +26,4 @@ nlohmann::json line_json(const Prober& prober, const Position& pos);
 // An answer for input that is not a position: {"fen": the text, "error": why}.
 nlohmann::json error_json(const std::string& fen, const std::string& error);
 
-}  // namespace hilltb::cli
+}  // namespace hilltb::answers

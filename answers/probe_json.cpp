@@ -1,10 +1,10 @@
-#include "probe_json.h"
+#include "answers/probe_json.h"
 
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/outcome.h"
 
-namespace hilltb::cli {
+namespace hilltb::answers {
 
 namespace {
 
@@ -75,4 +75,4 @@ nlohmann::json error_json(const std::string& fen, const std::string& error) {
   return {{"fen", fen}, {"error", error}};
 }
 
-}  // namespace hilltb::cli
+}  // namespace hilltb::answers
