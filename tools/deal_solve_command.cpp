@@ -257,7 +257,7 @@ void add_deal_solve_command(CLI::App& deal) {
         }
         std::lock_guard lock(out_mutex);
         out << line.dump() << "\n" << std::flush;
-        progress.update("set-ups", double(++finished) / double(items.size()));
+        progress.update(Phase::step("set-ups"), double(++finished) / double(items.size()));
       });
     });
     progress.end(std::to_string(items.size()) + " set-ups solved into " + opts->results);
