@@ -88,9 +88,9 @@ Bounds ProofSearch::search(const Position& pos, int depth, int alpha, int beta) 
   if ((++nodes_ & 1023) == 0 && !stopped_) stopped_ = out_of_budget();
   if (int s; leaf_score(pos, s)) return {s, s};
   const std::uint64_t key = position_key(pos);
-  const Bounds b = known(pos, key);
-  if (b.exact() || b.lo >= beta || b.hi <= alpha || depth == 0 || stopped_) return b;
   const ProofEntry* entry = table_.find(key);
+  const Bounds b = entry ? Bounds{entry->lo, entry->hi} : unsearched_bounds(pos);
+  if (b.exact() || b.lo >= beta || b.hi <= alpha || depth == 0 || stopped_) return b;
   if (entry && entry->depth >= depth) return b;
   if (std::find(path_.begin(), path_.end(), key) != path_.end()) return b;
 

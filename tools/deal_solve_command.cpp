@@ -66,7 +66,6 @@ bool looks_like_setup(const std::string& arg) {
 std::vector<std::string> needed_files(const std::vector<Item>& items, const Layout& layout, int pieces) {
   std::set<std::string> materials, seen;
   for (const Item& item : items) {
-    const std::string key = std::to_string(item.position.pieces(WHITE)) + ":" + std::to_string(item.position.pieces(BLACK));
     std::string counts;
     for (Color c : {WHITE, BLACK})
       for (PieceType pt : DEAL_KINDS) counts += char('0' + popcount(item.position.pieces(c, pt)));
