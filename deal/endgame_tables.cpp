@@ -59,6 +59,19 @@ std::vector<std::string> table_files(const Layout& layout, const std::vector<std
   return files;
 }
 
+std::vector<std::string> needed_table_files(const std::vector<Position>& positions, const Layout& layout,
+                                            int max_pieces) {
+  std::set<std::string> materials, seen;
+  for (const Position& pos : positions) {
+    std::string counts;
+    for (Color c : {WHITE, BLACK})
+      for (PieceType pt : DEAL_KINDS) counts += char('0' + popcount(pos.pieces(c, pt)));
+    if (!seen.insert(counts).second) continue;  // the same material as an earlier position
+    for (auto& m : reachable_materials(pos, max_pieces)) materials.insert(m);
+  }
+  return table_files(layout, {materials.begin(), materials.end()});
+}
+
 std::vector<std::string> missing_files(const TableDirs& dirs, const std::vector<std::string>& files) {
   std::vector<std::string> missing;
   for (const auto& f : files)

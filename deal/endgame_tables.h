@@ -23,6 +23,11 @@ std::vector<std::string> reachable_materials(const Position& pos, int max_pieces
 // need for `layout`: one per material and family of tables.
 std::vector<std::string> table_files(const Layout& layout, const std::vector<std::string>& materials);
 
+// The files the searches of `positions` end in: table_files of every material with 1 to
+// max_pieces pieces that their captures can reach, each material once.
+std::vector<std::string> needed_table_files(const std::vector<Position>& positions, const Layout& layout,
+                                            int max_pieces);
+
 // The files of `files` found in none of dirs.
 std::vector<std::string> missing_files(const TableDirs& dirs, const std::vector<std::string>& files);
 

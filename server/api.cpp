@@ -33,8 +33,9 @@ std::pair<std::string_view, std::string_view> split_path(std::string_view path) 
 struct Api::Impl {
   ApiOptions options;
   std::map<std::string, Prober, std::less<>> probers;  // "chess", "koth", "qoth/<layout>"
+  mutable DealSolver solver;
 
-  explicit Impl(ApiOptions o) : options(std::move(o)) {
+  explicit Impl(ApiOptions o) : options(std::move(o)), solver(options.deal_solving, options.dirs) {
     auto make = [&](Variant v, const Layout& layout) {
       return Prober({options.dirs, v, options.cache_bytes, layout});
     };
@@ -90,13 +91,18 @@ struct Api::Impl {
     } catch (const DealError& e) {
       return Api::error(400, e.what());
     }
-    const std::string fen = to_fen(setup_position(setup, p->layout()));
+    const Position pos = setup_position(setup, p->layout());
+    const std::string fen = to_fen(pos);
     const std::string name = setup_name(setup);
     nlohmann::json j{{"setup", name}, {"deal", deal_name(deal_of(setup))}, {"layout", p->layout().name}, {"fen", fen}};
     if (const nlohmann::json* line = options.deals.find(fen, name)) {
       for (const char* key : {"exact", "score", "lower", "upper", "category", "pv", "nodes", "seconds", "depth"})
         if (line->contains(key)) j[key] = (*line)[key];
       j["source"] = "results";
+    } else if (solver.enabled()) {
+      const auto solved = solver.solve(*p, pos);
+      if (!solved) return {503, nlohmann::json{{"error", "the deal solver is busy with another set-up: retry"}}.dump()};
+      j.update(*solved);
     } else {
       j["category"] = "unknown";
       j["source"] = nullptr;

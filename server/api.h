@@ -4,12 +4,13 @@
 //
 //   /chess?fen=  /koth?fen=  /qoth?fen=&layout=    the answer of `probe --json`
 //   /<variant>/mainline?fen=                        the answer of `line --json`
-//   /qoth/deal?setup=&layout=                       the set-up's FEN and its value
+//   /qoth/deal?setup=&layout=                       the set-up's FEN and its value (from
+//                                                   the results file, else the solver)
 //   /health                                         {"status": "ok", ...}
 //
 // A FEN may write its spaces as '_' (as lichess takes them). Errors are {"error": why}:
 // 400 for a bad or missing parameter, 404 for an unknown path or variant, 414 for an
-// overlong query. A position the tables don't cover is 200 with category "unknown".
+// overlong query, 503 when the deal solver is busy. A position the tables don't cover is 200 with category "unknown".
 #pragma once
 
 #include <filesystem>
@@ -22,6 +23,7 @@
 #include "server/metrics.h"
 #include "probe/prober.h"
 #include "server/deal_results.h"
+#include "server/deal_solver.h"
 
 namespace hilltb::server {
 
@@ -38,6 +40,7 @@ struct ApiOptions {
   std::size_t cache_bytes = std::size_t(64) << 20;  // each variant's block cache
   std::vector<Layout> layouts;  // qoth layouts besides the built-in ring, by name
   DealResults deals;             // empty without a results file
+  DealSolving deal_solving;      // the solver's budget for set-ups `deals` does not hold
 };
 
 class Api {

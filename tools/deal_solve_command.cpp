@@ -13,7 +13,8 @@
 
 #include "commands.h"
 #include "common.h"
-#include "deal/check_certificate.h"
+#include "answers/deal_json.h"
+#include "deal/checked_solve.h"
 #include "deal/endgame_tables.h"
 #include "deal_results.h"
 #include "gen/generate.h"
@@ -21,6 +22,9 @@
 #include "rules/notation.h"
 
 namespace hilltb::cli {
+
+using answers::deal_category;
+using answers::deal_result_json;
 
 namespace {
 
@@ -62,19 +66,6 @@ bool looks_like_setup(const std::string& arg) {
   return arg.size() > 2 && std::isdigit(static_cast<unsigned char>(arg[0])) && arg[1] == ':';
 }
 
-// The table files the items need, as relative paths.
-std::vector<std::string> needed_files(const std::vector<Item>& items, const Layout& layout, int pieces) {
-  std::set<std::string> materials, seen;
-  for (const Item& item : items) {
-    std::string counts;
-    for (Color c : {WHITE, BLACK})
-      for (PieceType pt : DEAL_KINDS) counts += char('0' + popcount(item.position.pieces(c, pt)));
-    if (!seen.insert(counts).second) continue;  // the same material as an earlier item
-    for (auto& m : reachable_materials(item.position, pieces)) materials.insert(m);
-  }
-  return table_files(layout, {materials.begin(), materials.end()});
-}
-
 // Makes sure the tables are there: generates the missing ones with --gen, else names them.
 void ensure_tables(const TableDirs& dirs, const Layout& layout, const std::vector<std::string>& files, bool gen) {
   const auto missing = missing_files(dirs, files);
@@ -103,31 +94,6 @@ std::string describe_bounds(const Bounds& b) {
   auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
   if (b.exact()) return signed_text(b.lo) + " (exact)";
   return "between " + signed_text(b.lo) + " and " + signed_text(b.hi);
-}
-
-struct Solved {
-  SearchResult result;
-  std::vector<BoundProof> proofs;
-};
-
-// Every proof is checked by the independent checker before its bound is claimed; a bound
-// whose proof fails (a fault of the search) is withdrawn to what needs no proof, and said.
-void self_check(const Position& root, const Certificate& tables_used, const TableDirs& dirs, Solved& s) {
-  if (s.proofs.empty()) return;
-  const CertificateVerdict verdict = check_certificate({tables_used.layout_text, tables_used.tables, s.proofs}, dirs);
-  if (!verdict.error.empty()) throw std::runtime_error("checking the proofs: " + verdict.error);
-  const Bounds unsearched = unsearched_bounds(root);
-  std::vector<BoundProof> kept;
-  for (std::size_t i = 0; i < s.proofs.size(); ++i) {
-    const ProofVerdict& v = verdict.proofs[i];
-    if (v.ok) {
-      kept.push_back(std::move(s.proofs[i]));
-      continue;
-    }
-    std::cerr << "hilltb: internal error, bound withdrawn: " << v.describe() << "\n";
-    (v.lower ? s.result.score.lo : s.result.score.hi) = v.lower ? unsearched.lo : unsearched.hi;
-  }
-  s.proofs = std::move(kept);
 }
 
 }  // namespace
@@ -195,23 +161,26 @@ void add_deal_solve_command(CLI::App& deal) {
     if (pieces == 0)
       throw std::runtime_error("no qoth tables for layout " + layout.name + " in " + opts->tables +
                                ": generate some with `hilltb gen --variant qoth --pieces 4`, or pass --gen");
-    const auto files = needed_files(items, layout, pieces);
+    std::vector<Position> positions;
+    for (const Item& item : items) positions.push_back(item.position);
+    const auto files = needed_table_files(positions, layout, pieces);
     ensure_tables(dirs, layout, files, opts->gen);
     const Certificate tables_used{layout.to_text(), table_refs(dirs, files), {}};
 
     const Prober prober({dirs, Variant::Qoth, std::size_t(256) << 20, layout});
     const SearchBudget budget{opts->nodes, opts->seconds >= 0 ? opts->seconds : opts->all ? 5.0 : 10.0};
+    // Every proof is checked by the independent checker before its bound is claimed; a
+    // bound whose proof fails (a fault of the search) is withdrawn, and said.
     auto solve = [&](const Item& item) {
       ProofSearch search(prober, pieces, budget);
-      Solved s{search.solve(item.position), {}};
-      s.proofs = search.proofs(item.position, s.result);
-      self_check(item.position, tables_used, dirs, s);
+      CheckedSolution s = solve_checked(search, item.position, tables_used, dirs);
+      for (const auto& why : s.withdrawn) std::cerr << "hilltb: internal error, bound withdrawn: " << why << "\n";
       return s;
     };
     tbb::task_arena arena(opts->threads ? opts->threads : tbb::task_arena::automatic);
 
     if (!opts->all) {
-      std::vector<Solved> solved(items.size());
+      std::vector<CheckedSolution> solved(items.size());
       arena.execute([&] {
         tbb::parallel_for(std::size_t(0), items.size(), [&](std::size_t i) { solved[i] = solve(items[i]); });
       });
@@ -245,7 +214,7 @@ void add_deal_solve_command(CLI::App& deal) {
     std::atomic<std::size_t> finished{0};
     arena.execute([&] {
       tbb::parallel_for_each(items.begin(), items.end(), [&](const Item& item) {
-        Solved s = solve(item);
+        CheckedSolution s = solve(item);
         nlohmann::json line = deal_result_json(item.setup, item.position, s.result);
         if (!s.proofs.empty()) {
           std::string name = *item.setup;

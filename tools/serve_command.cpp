@@ -15,6 +15,7 @@ void add_serve_command(CLI::App& app) {
     std::string tables, bind = "127.0.0.1", deals, www = HILLTB_WWW_DIR, node_modules = HILLTB_NODE_MODULES;
     int port = 9000, threads = 0;
     std::size_t cache_mb = 64;
+    server::DealSolving deal_solving;
     std::vector<std::string> layouts;
   };
   auto opts = std::make_shared<Options>();
@@ -25,6 +26,10 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--threads", opts->threads, "connections served at once, a thread each (0: 4 a processor, at least 8)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   cmd->add_option("--deals", opts->deals, "a results file of `deal solve --json`, for /qoth/deal")->check(CLI::ExistingFile);
+  cmd->add_option("--deal-seconds", opts->deal_solving.seconds,
+                  "the deal solver's budget for a set-up --deals does not hold (0: no solving)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  cmd->add_option("--deal-nodes", opts->deal_solving.nodes, "and its node budget (0: none)")->capture_default_str();
   cmd->add_option("--cache-mb", opts->cache_mb, "block cache size in MiB, per variant")->capture_default_str();
   cmd->add_option("--layout", opts->layouts, "a qoth layout file to serve besides ring (repeatable)")->check(CLI::ExistingFile);
   cmd->add_option("--www", opts->www, "the explorer page's files")->capture_default_str();
@@ -39,6 +44,7 @@ void add_serve_command(CLI::App& app) {
       v.layout = file;
       so.api.layouts.push_back(v.load_layout());
     }
+    so.api.deal_solving = opts->deal_solving;
     if (!opts->deals.empty()) so.api.deals = server::DealResults::load(opts->deals);
     so.bind = opts->bind;
     so.port = opts->port;

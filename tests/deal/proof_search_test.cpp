@@ -127,7 +127,9 @@ TEST(ProofSearch, ASetUpAndItsMirrorGetTheSameValueForTheMover) {
     const SearchResult ra = ProofSearch(prober, 2, {100000, 0}).solve(a);
     const SearchResult rb = ProofSearch(prober, 2, {100000, 0}).solve(b);
     EXPECT_LE(std::max(ra.score.lo, rb.score.lo), std::min(ra.score.hi, rb.score.hi)) << name;
-    if (ra.score.exact() && rb.score.exact()) EXPECT_EQ(ra.score.lo, rb.score.lo) << name;
+    if (ra.score.exact() && rb.score.exact()) {
+      EXPECT_EQ(ra.score.lo, rb.score.lo) << name;
+    }
   }
 }
 

@@ -5,7 +5,8 @@ Usage: serve_api_test.py HILLTB TABLES WORKDIR
 Each position's JSON from /<variant>?fen= equals `hilltb probe --json`'s, each main line
 `hilltb line --json`'s; bad requests get a JSON error with 400, 404, 405 or 414; every
 answer carries the CORS header; /qoth/deal answers the set-up's FEN (as `hilltb deal
-fen`) and the value a results file gives; /metrics counts what was asked.
+fen`) and the value a results file gives, or else the deal solver's within a budget (as
+`hilltb deal solve` with that budget); /metrics counts what was asked.
 """
 import json
 import os
@@ -41,7 +42,9 @@ with open(results, "w") as f:
                         "pv": [], "nodes": 7, "seconds": 0.1}) + "\n")
 
 t = Checks()
-with Server(hilltb, tables, "--deals", results, "--threads", "4") as server:
+DEAL_NODES = 20000
+with Server(hilltb, tables, "--deals", results, "--threads", "4", "--deal-nodes", str(DEAL_NODES), "--deal-seconds",
+            "0") as server:
     asked = {}  # (endpoint, status) -> requests made
 
     def get(target, method="GET"):
@@ -104,9 +107,18 @@ with Server(hilltb, tables, "--deals", results, "--threads", "4") as server:
     status, got = get_json("/qoth/deal?setup=3:qRbNK:rRNBB")
     t.check(status == 200 and got["fen"] == deal_fens[1] and got["score"] == 2 and got["category"] == "win",
             f"a deal in the results file, by FEN: {got}")
+    # A set-up the results file lacks is solved within the server's node budget, in the
+    # largest tables complete for its captures (the fixture's: up to 3 pieces), and
+    # answers what `deal solve` answers with that budget.
     status, got = get_json("/qoth/deal?setup=2:KQRBN:RRBBN")
-    t.check(status == 200 and got["category"] == "unknown" and got["source"] is None and got["setup"] == "2:KQRBN:RRBBN",
-            f"a deal not in the results file: unknown {got}")
+    want = json.loads(subprocess.run([hilltb, "deal", "solve", "--json", "--tables", tables, "--pieces", "3", "--nodes",
+                                      str(DEAL_NODES), "--seconds", "0", "--threads", "1", "2:KQRBN:RRBBN"],
+                                     capture_output=True, text=True, check=True).stdout)
+    t.check(status == 200 and got["source"] == "solver" and got["setup"] == "2:KQRBN:RRBBN" and got["table_pieces"] == 3
+            and all(got[k] == want[k] for k in ["lower", "upper", "exact", "category", "pv", "nodes"]),
+            f"a deal not in the results file, from the solver: {got} (deal solve: {want})")
+    status, again = get_json("/qoth/deal?setup=2:KQRBN:RRBBN")
+    t.check(status == 200 and again == got, "the solver's answer is kept")
 
     status, got = get_json("/health")
     t.check(status == 200 and got["status"] == "ok" and got["deal_results"] == 2, f"/health {got}")

@@ -1,0 +1,49 @@
+#include "server/deal_solver.h"
+
+#include "answers/deal_json.h"
+#include "deal/checked_solve.h"
+#include "deal/endgame_tables.h"
+#include "rules/fen.h"
+
+namespace hilltb::server {
+
+std::optional<nlohmann::json> DealSolver::solve(const Prober& prober, const Position& pos) {
+  const std::string key = prober.layout().name + " " + to_fen(pos);
+  {
+    std::lock_guard lock(kept_mutex_);
+    if (const auto it = kept_.find(key); it != kept_.end()) return it->second;
+  }
+  std::unique_lock busy(search_, std::try_to_lock);
+  if (!busy.owns_lock()) return std::nullopt;
+
+  // The search ends in the largest tables that are all there for this position's
+  // captures: a set complete up to 4 pieces with a few 5-piece tables serves as one up to 4.
+  nlohmann::json j;
+  std::vector<std::string> files, missing;
+  int pieces = prober.census().largest;
+  for (; pieces > 0; --pieces) {
+    files = needed_table_files({pos}, prober.layout(), pieces);
+    const auto absent = missing_files(dirs_, files);
+    if (absent.empty()) break;
+    if (missing.empty()) missing = absent;
+  }
+  if (pieces == 0) {
+    j["category"] = "unknown";
+    j["missing_tables"] = missing.empty() ? std::vector<std::string>{"qoth/" + prober.layout().name + "/*.htb"} : missing;
+  } else {
+    const Certificate tables_used{prober.layout().to_text(), table_refs(dirs_, files), {}};
+    ProofSearch search(prober, pieces, {budget_.nodes, budget_.seconds});
+    const CheckedSolution s = solve_checked(search, pos, tables_used, dirs_);
+    j = answers::deal_result_json(std::nullopt, pos, s.result);
+    j.erase("fen");
+    j["table_pieces"] = pieces;
+  }
+  j["source"] = "solver";
+  if (j.contains("missing_tables")) return j;
+  std::lock_guard lock(kept_mutex_);
+  if (kept_.size() >= KEPT) kept_.clear();
+  kept_[key] = j;
+  return j;
+}
+
+}  // namespace hilltb::server
