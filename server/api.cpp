@@ -101,7 +101,7 @@ struct Api::Impl {
       j["source"] = "results";
     } else if (solver.enabled()) {
       const auto solved = solver.solve(*p, pos);
-      if (!solved) return {503, nlohmann::json{{"error", "the deal solver is busy with another set-up: retry"}}.dump()};
+      if (!solved) return {503, nlohmann::json{{"error", "the deal solver is busy with other set-ups: retry"}}.dump()};
       j.update(*solved);
     } else {
       j["category"] = "unknown";

@@ -9,12 +9,15 @@ namespace hilltb::server {
 
 std::optional<nlohmann::json> DealSolver::solve(const Prober& prober, const Position& pos) {
   const std::string key = prober.layout().name + " " + to_fen(pos);
-  {
+  auto kept = [&]() -> std::optional<nlohmann::json> {
     std::lock_guard lock(kept_mutex_);
     if (const auto it = kept_.find(key); it != kept_.end()) return it->second;
-  }
-  std::unique_lock busy(search_, std::try_to_lock);
+    return std::nullopt;
+  };
+  if (auto j = kept()) return j;
+  std::unique_lock busy(search_, WAIT);
   if (!busy.owns_lock()) return std::nullopt;
+  if (auto j = kept()) return j;  // solved while this request waited
 
   // The search ends in the largest tables that are all there for this position's
   // captures: a set complete up to 4 pieces with a few 5-piece tables serves as one up to 4.
