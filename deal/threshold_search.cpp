@@ -67,6 +67,16 @@ void ThresholdSearch::refresh(Child& c) const {
   c.pn = e->pn, c.dn = e->dn, c.dep_ply = e->dep_ply, c.dep_id = e->dep_id;
 }
 
+// First numbers from cheap features: the claims the winner still lacks to hold its check
+// with enough points, and the winner's pieces the other side must take before the
+// winner has too few to score them.
+void ThresholdSearch::estimate(const Position& pos, Child& c) const {
+  const Color w = goal_.winner;
+  const int claims = qoth_claims(pos, w), theirs = popcount(pos.pieces(~w)), ours = popcount(pos.pieces(w));
+  c.pn = std::uint32_t(std::max({1, theirs + 1 - claims, goal_.points - claims}));
+  c.dn = std::uint32_t(std::max(1, ours - goal_.points + 1));
+}
+
 ThresholdSearch::Numbers ThresholdSearch::mid(const Position& pos, std::uint64_t key, std::uint32_t pn_th,
                                               std::uint32_t dn_th, std::size_t ply) {
   const std::uint64_t nodes_before = nodes_++;
@@ -96,7 +106,7 @@ ThresholdSearch::Numbers ThresholdSearch::mid(const Position& pos, std::uint64_t
     switch (classify(next, goal_)) {
       case Leaf::Won: c.pn = 0, c.dn = INF, c.settled = true; break;
       case Leaf::NotWon: c.pn = INF, c.dn = 0, c.settled = true; break;
-      case Leaf::Open: break;
+      case Leaf::Open: estimate(next, c); break;
     }
     // A leaf that decides the position at once: the winner's winning move, or a reply
     // of the other side that ends the winner's hopes.

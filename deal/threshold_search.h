@@ -78,6 +78,7 @@ class ThresholdSearch {
   // A child's numbers from the table, as they hold on the current line (a child that is
   // not in the table keeps what it has: its first estimate or its last search's).
   void refresh(Child& c) const;
+  void estimate(const Position& pos, Child& c) const;
   // Searches pos until its proof number reaches pn_th or its disproof number dn_th (or
   // the budget ends), and stores its numbers; returns them.
   Numbers mid(const Position& pos, std::uint64_t key, std::uint32_t pn_th, std::uint32_t dn_th, std::size_t ply);
