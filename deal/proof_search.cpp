@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -194,14 +195,8 @@ Bounds ProofSearch::solve_by_thresholds(const Position& root) {
   return b;
 }
 
-// The line the proofs follow from the root: the side to move's moves from the lower
-// bound's proof, the opponent's from the upper bound's, then the tables' line.
-std::vector<Move> ProofSearch::proofs_line(const Position& root) const {
-  std::unordered_map<std::uint64_t, Move> moves;
-  for (const auto* proof : {&lower_proof_, &upper_proof_})
-    if (*proof)
-      for (const ProofNode& n : (*proof)->nodes)
-        if (n.position.side_to_move() == (*proof)->prover) moves.emplace(position_key(n.position), n.move);
+std::vector<Move> ProofSearch::follow_line(const Position& root,
+                                           const std::function<Move(std::uint64_t key)>& move_at) const {
   std::vector<Move> pv;
   std::unordered_set<std::uint64_t> seen;
   Position pos = root;
@@ -212,32 +207,33 @@ std::vector<Move> ProofSearch::proofs_line(const Position& root) const {
       break;
     }
     const std::uint64_t key = position_key(pos);
-    const auto it = moves.find(key);
-    if (it == moves.end() || !seen.insert(key).second) break;
-    pv.push_back(it->second);
-    pos.play(it->second);
+    const Move m = move_at(key);
+    if (m.is_none() || !seen.insert(key).second) break;
+    pv.push_back(m);
+    pos.play(m);
   }
   return pv;
 }
 
+// The line the proofs follow from the root: the side to move's moves from the lower
+// bound's proof, the opponent's from the upper bound's, then the tables' line.
+std::vector<Move> ProofSearch::proofs_line(const Position& root) const {
+  std::unordered_map<std::uint64_t, Move> moves;
+  for (const auto* proof : {&lower_proof_, &upper_proof_})
+    if (*proof)
+      for (const ProofNode& n : (*proof)->nodes)
+        if (n.position.side_to_move() == (*proof)->prover) moves.emplace(position_key(n.position), n.move);
+  return follow_line(root, [&](std::uint64_t key) {
+    const auto it = moves.find(key);
+    return it == moves.end() ? Move() : it->second;
+  });
+}
+
 std::vector<Move> ProofSearch::principal_variation(const Position& root) const {
-  std::vector<Move> pv;
-  std::vector<std::uint64_t> seen;
-  Position pos = root;
-  for (int ply = 0; ply < 200; ++ply) {
-    if (int s; leaf_score(pos, s)) {
-      if (popcount(pos.pieces()) <= table_pieces_)
-        for (Move m : prober_.line(pos, 200 - ply)) pv.push_back(m);
-      break;
-    }
-    const std::uint64_t key = position_key(pos);
+  return follow_line(root, [&](std::uint64_t key) {
     const ProofEntry* e = table_.find(key);
-    if (!e || e->lo_move.is_none() || std::find(seen.begin(), seen.end(), key) != seen.end()) break;
-    seen.push_back(key);
-    pv.push_back(e->lo_move);
-    pos.play(e->lo_move);
-  }
-  return pv;
+    return e ? e->lo_move : Move();
+  });
 }
 
 BoundProof ProofSearch::proof_for(const Position& root, Color prover, int threshold) const {

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -73,6 +74,9 @@ class ProofSearch {
   bool leaf_score(const Position& pos, int& score) const;
   Bounds solve_by_thresholds(const Position& root);
   std::vector<Move> proofs_line(const Position& root) const;
+  // The line from root along move_at's moves (none ends it, as does a repetition),
+  // then the tables' line from the leaf it reaches.
+  std::vector<Move> follow_line(const Position& root, const std::function<Move(std::uint64_t key)>& move_at) const;
   Bounds search(const Position& pos, int depth, int alpha, int beta);
   Bounds known(const Position& pos, std::uint64_t key) const;
   void order_moves(const Position& pos, MoveList& moves, Move first) const;

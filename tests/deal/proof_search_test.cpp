@@ -92,7 +92,9 @@ TEST(ProofSearch, ASetUpAndItsMirrorGetTheSameValueForTheMover) {
       const SearchResult ra = ProofSearch(prober, 2, {100000, 0}, method).solve(a);
       const SearchResult rb = ProofSearch(prober, 2, {100000, 0}, method).solve(b);
       EXPECT_LE(std::max(ra.score.lo, rb.score.lo), std::min(ra.score.hi, rb.score.hi)) << name << " " << method_name;
-      if (ra.score.exact() && rb.score.exact()) EXPECT_EQ(ra.score.lo, rb.score.lo) << name << " " << method_name;
+      if (ra.score.exact() && rb.score.exact()) {
+        EXPECT_EQ(ra.score.lo, rb.score.lo) << name << " " << method_name;
+      }
     }
   }
 }

@@ -84,6 +84,31 @@ TEST(ThresholdSearch, DISABLED_FindsDeepNarrowWins) {
   EXPECT_GT(deep, 0);
 }
 
+// A bishop each, on squares of opposite colours (see below), searched with `nodes` per
+// question: no win is ever claimed, and with `draw_proven` both questions are disproven
+// and the solver proves the draw.
+void search_endless_play(std::uint64_t nodes, bool draw_proven) {
+  const Prober prober({{tables_dir()}, Variant::Qoth});
+  for (const char* fen : {"8/8/2x2x2/4*3/8/2x2x2/B6b/8 w", "8/8/2x2x2/4*3/8/2x2x2/b6B/8 b"}) {
+    const Position pos = parse_fen(fen, Variant::Qoth);
+    for (Color winner : {WHITE, BLACK}) {
+      const ThresholdVerdict v = check_goal(prober, 0, pos, {winner, 1}, 0, nodes);
+      EXPECT_NE(v, ThresholdVerdict::Proven) << fen;
+      if (draw_proven) {
+        EXPECT_EQ(v, ThresholdVerdict::Disproven) << fen;
+      }
+    }
+    ProofSearch search(prober, 0, {2 * nodes, 0});
+    const SearchResult r = search.solve(pos);
+    EXPECT_LE(r.score.lo, 0) << fen;
+    EXPECT_GE(r.score.hi, 0) << fen;
+    if (draw_proven) {
+      EXPECT_TRUE(r.score.exact()) << fen;
+    }
+    expect_proofs_verify(pos, 0, search.proofs(pos, r));
+  }
+}
+
 // A bishop each, on squares of opposite colours: neither can ever take the other, so
 // neither side ever outnumbers the other's one piece with claims, and play goes on for
 // ever, round and round. Treating a repeated position as a win would
@@ -94,36 +119,12 @@ TEST(ThresholdSearch, DISABLED_FindsDeepNarrowWins) {
 // on a repetition is dropped once the repeated position's visit ends, so on a graph
 // that is all cycles it searches the same positions again and again. The claim side
 // holds (no win is claimed: the verdict stays open and the solver's bounds stay wide).
-TEST(ThresholdSearch, DISABLED_ARepetitionIsNoWin) {
-  const Prober prober({{tables_dir()}, Variant::Qoth});
-  for (const char* fen : {"8/8/2x2x2/4*3/8/2x2x2/B6b/8 w", "8/8/2x2x2/4*3/8/2x2x2/b6B/8 b"}) {
-    const Position pos = parse_fen(fen, Variant::Qoth);
-    for (Color winner : {WHITE, BLACK})
-      EXPECT_EQ(check_goal(prober, 0, pos, {winner, 1}, 0, 2000000), ThresholdVerdict::Disproven) << fen;
-    ProofSearch search(prober, 0, {4000000, 0});
-    const SearchResult r = search.solve(pos);
-    EXPECT_EQ(r.score.lo, 0) << fen;
-    EXPECT_EQ(r.score.hi, 0) << fen;
-    expect_proofs_verify(pos, 0, search.proofs(pos, r));
-  }
-}
+TEST(ThresholdSearch, DISABLED_ARepetitionIsNoWin) { search_endless_play(2000000, true); }
 
 // The same positions under a budget: whatever the search resolves, it never claims a win
 // for either side (a search that counted a repetition as a win would), and every bound
 // the solver reports holds the draw and reads back as a proof the checker accepts.
-TEST(ThresholdSearch, ARepeatedPositionIsNeverAWin) {
-  const Prober prober({{tables_dir()}, Variant::Qoth});
-  for (const char* fen : {"8/8/2x2x2/4*3/8/2x2x2/B6b/8 w", "8/8/2x2x2/4*3/8/2x2x2/b6B/8 b"}) {
-    const Position pos = parse_fen(fen, Variant::Qoth);
-    for (Color winner : {WHITE, BLACK})
-      EXPECT_NE(check_goal(prober, 0, pos, {winner, 1}, 0, 200000), ThresholdVerdict::Proven) << fen;
-    ProofSearch search(prober, 0, {200000, 0});
-    const SearchResult r = search.solve(pos);
-    EXPECT_LE(r.score.lo, 0) << fen;
-    EXPECT_GE(r.score.hi, 0) << fen;
-    expect_proofs_verify(pos, 0, search.proofs(pos, r));
-  }
-}
+TEST(ThresholdSearch, ARepeatedPositionIsNeverAWin) { search_endless_play(200000, false); }
 
 }  // namespace
 }  // namespace hilltb
