@@ -39,4 +39,16 @@ inline std::uint64_t position_key(const Position& pos) {
   return key;
 }
 
+// position_key of pos after the qoth move m (a normal move, a capture or the pass),
+// from pos's key without replaying the move.
+inline std::uint64_t position_key_after(const Position& pos, std::uint64_t key, Move m) {
+  const auto& z = detail::zobrist_keys;
+  key ^= z.black_to_move;
+  if (m.kind() == Move::PASS) return key;
+  const Piece moved = pos.piece_on(m.from());
+  key ^= z.piece[moved][m.from()] ^ z.piece[moved][m.to()];
+  if (const Piece victim = pos.piece_on(m.to()); victim != NO_PIECE) key ^= z.piece[victim][m.to()];
+  return key;
+}
+
 }  // namespace hilltb

@@ -1,10 +1,15 @@
 #include "proof_search.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <functional>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 
+#include "deal/leaf_score.h"
 #include "deal/position_key.h"
+#include "deal/threshold_search.h"
 #include "rules/fen.h"
 #include "rules/outcome.h"
 
@@ -31,20 +36,11 @@ Bounds unsearched_bounds(const Position& pos) {
   return {-popcount(pos.pieces(~us)), popcount(pos.pieces(us))};
 }
 
-ProofSearch::ProofSearch(const Prober& prober, int table_pieces, SearchBudget budget)
-    : prober_(prober), table_pieces_(table_pieces), budget_(budget) {}
+ProofSearch::ProofSearch(const Prober& prober, int table_pieces, SearchBudget budget, SearchMethod method)
+    : prober_(prober), table_pieces_(table_pieces), budget_(budget), method_(method) {}
 
 bool ProofSearch::leaf_score(const Position& pos, int& score) const {
-  const Color us = pos.side_to_move();
-  if (qoth_check_holds(pos, us)) {
-    score = qoth_claims(pos, us);
-    return true;
-  }
-  if (popcount(pos.pieces()) > table_pieces_) return false;
-  const ProbeResult r = prober_.probe(pos);
-  if (!r.ok()) throw std::runtime_error(r.error);
-  score = r.value.result * r.value.points;
-  return true;
+  return hilltb::leaf_score(prober_, table_pieces_, pos, score);
 }
 
 Bounds ProofSearch::known(const Position& pos, std::uint64_t key) const {
@@ -135,6 +131,8 @@ SearchResult ProofSearch::solve(const Position& root) {
   SearchResult result;
   if (int s; leaf_score(root, s)) {
     result.score = {s, s};
+  } else if (method_ == SearchMethod::ProofNumber) {
+    result.score = solve_by_thresholds(root);
   } else {
     for (int depth = 1; depth <= 250 && !stopped_; ++depth) {
       const Bounds b = search(root, depth, BELOW_ANY, ABOVE_ANY);
@@ -143,15 +141,64 @@ SearchResult ProofSearch::solve(const Position& root) {
     }
     result.score = known(root, position_key(root));
   }
-  result.pv = principal_variation(root);
+  result.pv = method_ == SearchMethod::ProofNumber ? proofs_line(root) : principal_variation(root);
   result.nodes = nodes_;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   return result;
 }
 
-std::vector<Move> ProofSearch::principal_variation(const Position& root) const {
+Bounds ProofSearch::solve_by_thresholds(const Position& root) {
+  const Color us = root.side_to_move();
+  Bounds b = unsearched_bounds(root);
+  dfpn_table_ = std::make_unique<DfpnTable>(budget_.table_bytes);
+  lower_proof_.reset(), upper_proof_.reset();
+  ThresholdSearch search(prober_, table_pieces_, *dfpn_table_);
+  const auto deadline = budget_.seconds > 0
+                            ? start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                           std::chrono::duration<double>(budget_.seconds))
+                            : std::chrono::steady_clock::time_point::max();
+  // "us scores at least v" is "us wins with v" for v >= 1, else "them not winning with 1 - v".
+  auto goal_of = [&](int v) { return v >= 1 ? ThresholdGoal{us, v} : ThresholdGoal{~us, 1 - v}; };
+  std::vector<int> failed;  // thresholds whose resolution read back as no proof
+  std::uint64_t slice = 2048;
+  while (b.lo < b.hi) {
+    std::vector<int> open;
+    for (int v = b.lo + 1; v <= b.hi; ++v)
+      if (std::find(failed.begin(), failed.end(), v) == failed.end()) open.push_back(v);
+    std::stable_sort(open.begin(), open.end(), [](int x, int y) { return std::abs(2 * x - 1) < std::abs(2 * y - 1); });
+    if (open.empty()) break;
+    bool tightened = false;
+    for (int v : open) {
+      std::uint64_t limit = search.nodes() + slice;
+      if (budget_.nodes) limit = std::min(limit, budget_.nodes);
+      const ThresholdVerdict verdict = search.run(root, goal_of(v), limit, deadline);
+      nodes_ = search.nodes();
+      if (verdict == ThresholdVerdict::Open) {
+        if (std::chrono::steady_clock::now() >= deadline || (budget_.nodes && nodes_ >= budget_.nodes) ||
+            dfpn_table_->full())
+          return stopped_ = true, b;
+        continue;
+      }
+      std::optional<BoundProof> proof = search.proof(root, goal_of(v));
+      if (!proof) {
+        failed.push_back(v);
+        continue;
+      }
+      // A proof for `us` is a lower bound, one for the opponent an upper bound.
+      if (proof->prover == us) b.lo = v, lower_proof_ = std::move(proof);
+      else b.hi = v - 1, upper_proof_ = std::move(proof);
+      tightened = true;
+      break;
+    }
+    if (!tightened) slice *= 2;
+  }
+  return b;
+}
+
+std::vector<Move> ProofSearch::follow_line(const Position& root,
+                                           const std::function<Move(std::uint64_t key)>& move_at) const {
   std::vector<Move> pv;
-  std::vector<std::uint64_t> seen;
+  std::unordered_set<std::uint64_t> seen;
   Position pos = root;
   for (int ply = 0; ply < 200; ++ply) {
     if (int s; leaf_score(pos, s)) {
@@ -160,13 +207,33 @@ std::vector<Move> ProofSearch::principal_variation(const Position& root) const {
       break;
     }
     const std::uint64_t key = position_key(pos);
-    const ProofEntry* e = table_.find(key);
-    if (!e || e->lo_move.is_none() || std::find(seen.begin(), seen.end(), key) != seen.end()) break;
-    seen.push_back(key);
-    pv.push_back(e->lo_move);
-    pos.play(e->lo_move);
+    const Move m = move_at(key);
+    if (m.is_none() || !seen.insert(key).second) break;
+    pv.push_back(m);
+    pos.play(m);
   }
   return pv;
+}
+
+// The line the proofs follow from the root: the side to move's moves from the lower
+// bound's proof, the opponent's from the upper bound's, then the tables' line.
+std::vector<Move> ProofSearch::proofs_line(const Position& root) const {
+  std::unordered_map<std::uint64_t, Move> moves;
+  for (const auto* proof : {&lower_proof_, &upper_proof_})
+    if (*proof)
+      for (const ProofNode& n : (*proof)->nodes)
+        if (n.position.side_to_move() == (*proof)->prover) moves.emplace(position_key(n.position), n.move);
+  return follow_line(root, [&](std::uint64_t key) {
+    const auto it = moves.find(key);
+    return it == moves.end() ? Move() : it->second;
+  });
+}
+
+std::vector<Move> ProofSearch::principal_variation(const Position& root) const {
+  return follow_line(root, [&](std::uint64_t key) {
+    const ProofEntry* e = table_.find(key);
+    return e ? e->lo_move : Move();
+  });
 }
 
 BoundProof ProofSearch::proof_for(const Position& root, Color prover, int threshold) const {
@@ -218,6 +285,16 @@ std::vector<BoundProof> ProofSearch::proofs(const Position& root, const SearchRe
   const Color us = root.side_to_move();
   const Bounds trivial = unsearched_bounds(root);
   std::vector<BoundProof> out;
+  if (method_ == SearchMethod::ProofNumber) {
+    if (int s; leaf_score(root, s)) return out;
+    auto take = [&](const std::optional<BoundProof>& p, const char* which) {
+      if (!p) throw std::logic_error(std::string("deal search: no proof of the ") + which + " bound at " + to_fen(root));
+      out.push_back(*p);
+    };
+    if (result.score.lo > trivial.lo) take(lower_proof_, "lower");
+    if (result.score.hi < trivial.hi) take(upper_proof_, "upper");
+    return out;
+  }
   if (result.score.lo > trivial.lo) out.push_back(proof_for(root, us, result.score.lo));
   if (result.score.hi < trivial.hi) out.push_back(proof_for(root, ~us, -result.score.hi));
   return out;

@@ -105,7 +105,7 @@ void add_deal_solve_command(CLI::App& deal) {
     std::uint64_t nodes = 0;
     double seconds = -1;
     bool json = false, all = false, gen = false, quiet = false;
-    std::string certificate, hands = "1-4", results, shard = "1/1";
+    std::string certificate, hands = "1-4", results, shard = "1/1", method = "proof-number";
     int threads = 0, pieces = 0;
     std::vector<std::string> positions;
   };
@@ -118,6 +118,8 @@ void add_deal_solve_command(CLI::App& deal) {
       ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--pieces", opts->pieces, "use tables up to N pieces (default: the largest present)")
       ->check(CLI::Range(1, 7));
+  cmd->add_option("--method", opts->method, "proof-number (df-pn per score threshold, the default) or alpha-beta")
+      ->check(CLI::IsMember({"proof-number", "alpha-beta"}));
   cmd->add_option("--threads", opts->threads, "positions solved at once (default: all cores)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--json", opts->json, "one JSON object a line");
   cmd->add_option("--certificate", opts->certificate, "write the proofs of every bound to FILE");
@@ -169,10 +171,11 @@ void add_deal_solve_command(CLI::App& deal) {
 
     const Prober prober({dirs, Variant::Qoth, std::size_t(256) << 20, layout});
     const SearchBudget budget{opts->nodes, opts->seconds >= 0 ? opts->seconds : opts->all ? 5.0 : 10.0};
+    const SearchMethod method = opts->method == "alpha-beta" ? SearchMethod::AlphaBeta : SearchMethod::ProofNumber;
     // Every proof is checked by the independent checker before its bound is claimed; a
     // bound whose proof fails (a fault of the search) is withdrawn, and said.
     auto solve = [&](const Item& item) {
-      ProofSearch search(prober, pieces, budget);
+      ProofSearch search(prober, pieces, budget, method);
       CheckedSolution s = solve_checked(search, item.position, tables_used, dirs);
       for (const auto& why : s.withdrawn) std::cerr << "hilltb: internal error, bound withdrawn: " << why << "\n";
       return s;
