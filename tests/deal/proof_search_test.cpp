@@ -88,13 +88,6 @@ TEST(ProofSearch, ASetUpAndItsMirrorGetTheSameValueForTheMover) {
     const Position a = setup_position(setup, ring_layout());
     const Position b = setup_position(mirror_setup(setup), ring_layout());
     ASSERT_NE(a.side_to_move(), b.side_to_move()) << name;
-<<<<<<< HEAD
-    const SearchResult ra = ProofSearch(prober, 2, {100000, 0}).solve(a);
-    const SearchResult rb = ProofSearch(prober, 2, {100000, 0}).solve(b);
-    EXPECT_LE(std::max(ra.score.lo, rb.score.lo), std::min(ra.score.hi, rb.score.hi)) << name;
-    if (ra.score.exact() && rb.score.exact()) {
-      EXPECT_EQ(ra.score.lo, rb.score.lo) << name;
-=======
     for (const auto& [method, method_name] : METHODS) {
       const SearchResult ra = ProofSearch(prober, 2, {100000, 0}, method).solve(a);
       const SearchResult rb = ProofSearch(prober, 2, {100000, 0}, method).solve(b);
@@ -102,7 +95,6 @@ TEST(ProofSearch, ASetUpAndItsMirrorGetTheSameValueForTheMover) {
       if (ra.score.exact() && rb.score.exact()) {
         EXPECT_EQ(ra.score.lo, rb.score.lo) << name << " " << method_name;
       }
->>>>>>> dfpn
     }
   }
 }
