@@ -61,7 +61,7 @@ class ProofSearch {
  public:
   // `prober` answers every position with at most table_pieces pieces.
   ProofSearch(const Prober& prober, int table_pieces, SearchBudget budget,
-              SearchMethod method = SearchMethod::ProofNumber);
+              SearchMethod method = SearchMethod::AlphaBeta);
 
   SearchResult solve(const Position& root);
   // The proofs of `result`'s bounds that are not trivial, read back from this search's

@@ -105,7 +105,7 @@ void add_deal_solve_command(CLI::App& deal) {
     std::uint64_t nodes = 0;
     double seconds = -1;
     bool json = false, all = false, gen = false, quiet = false;
-    std::string certificate, hands = "1-4", results, shard = "1/1", method = "proof-number";
+    std::string certificate, hands = "1-4", results, shard = "1/1", method = "alpha-beta";
     int threads = 0, pieces = 0;
     std::vector<std::string> positions;
   };
@@ -118,7 +118,7 @@ void add_deal_solve_command(CLI::App& deal) {
       ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--pieces", opts->pieces, "use tables up to N pieces (default: the largest present)")
       ->check(CLI::Range(1, 7));
-  cmd->add_option("--method", opts->method, "proof-number (df-pn per score threshold, the default) or alpha-beta")
+  cmd->add_option("--method", opts->method, "alpha-beta (the default) or proof-number (df-pn per score threshold)")
       ->check(CLI::IsMember({"proof-number", "alpha-beta"}));
   cmd->add_option("--threads", opts->threads, "positions solved at once (default: all cores)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--json", opts->json, "one JSON object a line");
