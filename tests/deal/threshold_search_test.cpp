@@ -60,8 +60,31 @@ TEST(ThresholdSearch, FourPieceThresholdsWithThreePieceTables) {
 
 TEST(ThresholdSearch, FivePieceThresholdsWithFourPieceTables) { compare_thresholds("RRvNNN", 4, 8, 6); }
 
-// A bishop each, on squares of opposite colours: neither can ever take the other, so
-// play goes on for ever, round and round.
+// A bishop each, on squares of opposite colours (play never ends), searched with `nodes` per
+// question: no win is ever claimed, and with `draw_proven` both questions are disproven
+// and the solver proves the draw.
+void search_endless_play(std::uint64_t nodes, bool draw_proven) {
+  const Prober prober({{tables_dir()}, Variant::Qoth});
+  for (const char* fen : {"8/8/2x2x2/4*3/8/2x2x2/B6b/8 w", "8/8/2x2x2/4*3/8/2x2x2/b6B/8 b"}) {
+    const Position pos = parse_fen(fen, Variant::Qoth);
+    for (Color winner : {WHITE, BLACK}) {
+      const ThresholdVerdict v = check_goal(prober, 0, pos, {winner, 1}, 0, nodes);
+      EXPECT_NE(v, ThresholdVerdict::Proven) << fen;
+      if (draw_proven) {
+        EXPECT_EQ(v, ThresholdVerdict::Disproven) << fen;
+      }
+    }
+    ProofSearch search(prober, 0, {2 * nodes, 0}, SearchMethod::ProofNumber);
+    const SearchResult r = search.solve(pos);
+    EXPECT_LE(r.score.lo, 0) << fen;
+    EXPECT_GE(r.score.hi, 0) << fen;
+    if (draw_proven) {
+      EXPECT_TRUE(r.score.exact()) << fen;
+    }
+    expect_proofs_verify(pos, 0, search.proofs(pos, r));
+  }
+}
+
 // The same positions under a budget: whatever the search resolves, it never claims a win
 // for either side (a search that counted a repetition as a win would), and every bound
 // the solver reports holds the draw and reads back as a proof the checker accepts.
