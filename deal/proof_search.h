@@ -2,13 +2,13 @@
 // position, any number of pieces, whose leaves are finished games and table values.
 //
 // Two methods, each claiming only what it proves:
-//  - proof-number search (the default): the bounds [lo, hi] start as what no play can
+//  - proof-number search: the bounds [lo, hi] start as what no play can
 //    break, and each threshold in between ("the side to move scores at least v") is
 //    put to a df-pn search (deal/threshold_search.h) under a share of the budget that
 //    doubles each round; a proof raises lo to v, a disproof lowers hi to v - 1, and each
 //    comes with its certificate, read back from the search's table at once. The
 //    thresholds nearest the sign (win or not, loss or not) go first.
-//  - alpha-beta: iterative deepening over proven bounds: every node returns an interval
+//  - alpha-beta (the default): iterative deepening over proven bounds: every node returns an interval
 //    [lo, hi] that holds under optimal play (the side to move's signed score), never a
 //    guess. An unexplored position gets the bounds no play can break (a side scores at
 //    most its own piece count, loses at most the opponent's); a repeated position on the

@@ -10,7 +10,8 @@
 //
 // A FEN may write its spaces as '_' (as lichess takes them). Errors are {"error": why}:
 // 400 for a bad or missing parameter, 404 for an unknown path or variant, 414 for an
-// overlong query, 503 when the deal solver is busy. A position the tables don't cover is 200 with category "unknown".
+// overlong query, 503 when the deal solver stays busy. A position the tables don't
+// cover is 200 with category "unknown".
 #pragma once
 
 #include <filesystem>

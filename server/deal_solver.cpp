@@ -21,7 +21,6 @@ std::optional<nlohmann::json> DealSolver::solve(const Prober& prober, const Posi
 
   // The search ends in the largest tables that are all there for this position's
   // captures: a set complete up to 4 pieces with a few 5-piece tables serves as one up to 4.
-  nlohmann::json j;
   std::vector<std::string> files, missing;
   int pieces = prober.census().largest;
   for (; pieces > 0; --pieces) {
@@ -31,18 +30,15 @@ std::optional<nlohmann::json> DealSolver::solve(const Prober& prober, const Posi
     if (missing.empty()) missing = absent;
   }
   if (pieces == 0) {
-    j["category"] = "unknown";
-    j["missing_tables"] = missing.empty() ? std::vector<std::string>{"qoth/" + prober.layout().name + "/*.htb"} : missing;
-  } else {
-    const Certificate tables_used{prober.layout().to_text(), table_refs(dirs_, files), {}};
-    ProofSearch search(prober, pieces, {budget_.nodes, budget_.seconds});
-    const CheckedSolution s = solve_checked(search, pos, tables_used, dirs_);
-    j = answers::deal_result_json(std::nullopt, pos, s.result);
-    j.erase("fen");
-    j["table_pieces"] = pieces;
+    if (missing.empty()) missing = {"qoth/" + prober.layout().name + "/*.htb"};
+    return nlohmann::json{{"category", "unknown"}, {"missing_tables", missing}, {"source", "solver"}};
   }
+  const Certificate tables_used{prober.layout().to_text(), table_refs(dirs_, files), {}};
+  ProofSearch search(prober, pieces, {budget_.nodes, budget_.seconds});
+  nlohmann::json j = answers::deal_result_json(std::nullopt, pos, solve_checked(search, pos, tables_used, dirs_).result);
+  j.erase("fen");
+  j["table_pieces"] = pieces;
   j["source"] = "solver";
-  if (j.contains("missing_tables")) return j;
   std::lock_guard lock(kept_mutex_);
   if (kept_.size() >= KEPT) kept_.clear();
   kept_[key] = j;

@@ -1,9 +1,9 @@
 // /qoth/deal's answer for a set-up that no results file holds: the deal solver within a
 // small budget, every bound checked by the independent checker (deal/checked_solve.h).
 // One search runs at a time (a search holds its proof table in memory); a request that
-// finds the solver busy waits for it a while (WAIT), then is told so. Answers are kept, so a
-// set-up asked again costs nothing (answers that
-// name missing tables are not kept: the tables may come).
+// finds the solver busy waits for it a while (WAIT), then is told so. Answers are kept,
+// so a set-up asked again costs nothing (answers that name missing tables are not kept:
+// the tables may come).
 #pragma once
 
 #include <chrono>
