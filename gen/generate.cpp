@@ -270,12 +270,20 @@ class KindRun {
 
   void load_children(std::size_t i, Color mover) {
     const Material& m = plan_[i];
+    if (kind_.measure == Measure::Dtz) {
+      // Whole, for the opponent's en-passant captures after a pawn move (solver.h), and
+      // kept through the step's rounds: read (and a side a file lacks derived) once.
+      if (mover == COLOR_NB || children_step_ == i) return;
+      children_.clear();
+      for (const Material& c : m.children(kind_.variant)) children_.add(children_.load(path(c), c, Width::NarrowWhereFits));
+      children_step_ = i;
+      limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
+      return;
+    }
     children_.clear();
     if (mover == COLOR_NB) return;
-    // DTZ: whole, for the opponent's en-passant captures after a pawn move (solver.h).
     for (const auto& [c, side] : m.children_after(mover, kind_.variant))
-      children_.add(children_.load(path(c), c, Width::NarrowWhereFits,
-                                   kind_.measure == Measure::Dtz ? COLOR_NB : side));
+      children_.add(children_.load(path(c), c, Width::NarrowWhereFits, side));
     // Again with the widths now known: a koth table may need two bytes.
     limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
   }
@@ -308,6 +316,7 @@ class KindRun {
   const MemoryLimit limit_;
   TimeLeft time_left_;
   TableSet children_;  // the children of the step being solved
+  std::size_t children_step_ = SIZE_MAX;  // DTZ: the step whose children children_ holds
   const WriteOptions working_;
   const std::vector<std::size_t> last_use_;
   const bool per_target_;

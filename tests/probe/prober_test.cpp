@@ -249,5 +249,63 @@ TEST(Prober, AgreesWithFathomOnEveryPositionOfKQvKRAndKPvKP) {
 }
 #endif
 
+
+// Under the fifty-move rule the line of a win that stands at its clock ends the game
+// won before the clock runs out: every stretch without a zeroing move fits in it.
+TEST(Prober, FiftyMoveLineWinsWithinTheClock) {
+  std::mt19937_64 rng(41);
+  int lines = 0;
+  for (Variant v : {Variant::Chess, Variant::Koth}) {
+    const Prober p = prober(v, 64 << 20);
+    for (const char* m : {"KQvKR", "KPvKP", "KBNvK", "KRPvK"})
+      for (Position pos : random_positions(m, v, 60, 5)) {
+        const ProbeResult z = p.probe_dtz(pos);
+        ASSERT_TRUE(z.ok()) << z.error;
+        if (z.value.result <= 0 || z.value.distance > FIFTY_MOVE_PLIES) continue;
+        int clock = int(rng() % unsigned(FIFTY_MOVE_PLIES + 1 - z.value.distance));
+        pos.set_counters(clock, 1);
+        ASSERT_EQ(category_of(z.value, clock), Category::Win);
+        const Color winner = pos.side_to_move();
+        for (Move mv : p.line(pos, 1000, Rule::FiftyMoves)) {
+          clock = is_zeroing(pos, mv) ? 0 : clock + 1;
+          pos.play(mv);
+          ASSERT_LE(clock, FIFTY_MOVE_PLIES) << to_fen(pos);
+        }
+        const Outcome o = outcome(pos);
+        ASSERT_TRUE(o.over()) << to_fen(pos);
+        EXPECT_EQ(o.result, pos.side_to_move() == winner ? 1 : -1) << to_fen(pos);
+        ++lines;
+      }
+  }
+  EXPECT_GT(lines, 100);
+}
+
+#ifdef HILLTB_HAVE_FATHOM
+// DTZ through the prober (files of one side to move, either colours)
+// against Fathom: the five categories, and the DTZ up to Syzygy's off-by-one.
+TEST(Prober, DtzAgreesWithFathom) {
+  if (!std::filesystem::exists(HILLTB_SYZYGY_DIR "/KPvKP.rtbz") || !tb_init(HILLTB_SYZYGY_DIR))
+    GTEST_SKIP() << "Syzygy files not found: skipped";
+  const Prober p = prober(Variant::Chess);
+  int compared = 0;
+  for (const char* m : {"KQvKR", "KPvKP", "KRPvK", "KBvKP"})
+    for (const Position& pos : random_positions(m, Variant::Chess, 400, 23)) {
+      const ProbeResult r = p.probe_dtz(pos);
+      ASSERT_TRUE(r.ok()) << r.error;
+      const unsigned f = tb_probe_root(pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING), pos.pieces(QUEEN),
+                                       pos.pieces(ROOK), pos.pieces(BISHOP), pos.pieces(KNIGHT), pos.pieces(PAWN), 0,
+                                       0, 0, pos.side_to_move() == WHITE, nullptr);
+      ASSERT_NE(f, TB_RESULT_FAILED) << to_fen(pos);
+      if (f == TB_RESULT_CHECKMATE || f == TB_RESULT_STALEMATE) continue;
+      EXPECT_EQ(int(category_of(r.value)), int(TB_GET_WDL(f))) << to_fen(pos);
+      const int theirs = int(TB_GET_DTZ(f));
+      if (r.value.result) EXPECT_TRUE(theirs == r.value.distance || theirs + 1 == r.value.distance)
+          << to_fen(pos) << ": hilltb " << r.value.distance << ", Syzygy " << theirs;
+      ++compared;
+    }
+  EXPECT_GT(compared, 1000);
+}
+#endif
+
 }  // namespace
 }  // namespace hilltb
