@@ -4,13 +4,15 @@
 #pragma once
 
 #include "formats/value.h"
+#include "formats/zeroing.h"
 #include "rules/movegen.h"
 
 namespace hilltb {
 
 // `stored(p)` gives the code of a position p without an en-passant right (of this or
-// any smaller material); `pos` may have one.
-template <typename Stored>
+// any smaller material); `pos` may have one. `Moves` values a move from its successor's
+// code (formats/zeroing.h: DtmMoves, DtzMoves).
+template <typename Moves = DtmMoves, typename Stored>
 std::uint16_t code_with_en_passant(const Position& pos, Stored&& stored) {
   Position plain = pos;
   plain.set_en_passant(SQ_NONE);
@@ -24,7 +26,7 @@ std::uint16_t code_with_en_passant(const Position& pos, Stored&& stored) {
     if (m.kind() != Move::EN_PASSANT) continue;
     Position after = pos;
     after.play(m);
-    best = better_move(best, move_value(stored(after), metric), metric);
+    best = better_move(best, Moves::value(pos, m, stored(after)), metric);
   }
   return best == NO_MOVE_CODE ? stored(plain) : best;
 }

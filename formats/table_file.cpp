@@ -61,6 +61,10 @@ std::array<std::uint8_t, TABLE_HEADER_BYTES> TableHeader::serialise() const {
     c.put(s.longest_win);
     c.put(s.longest_loss);
   }
+  for (const SideStats& s : stats) {
+    c.put(s.cursed_wins);
+    c.put(s.blessed_losses);
+  }
   return bytes;
 }
 
@@ -83,7 +87,7 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
                std::string(variant_name(h.variant)) + " tables of index scheme " +
                std::to_string(index_scheme(h.variant)) + " (generate it again)");
   const auto metric = c.get<std::uint8_t>();
-  if (metric != 1 && metric != 2) throw fail("unknown metric " + std::to_string(metric));
+  if (metric < 1 || metric > 3) throw fail("unknown metric " + std::to_string(metric));
   h.metric = Metric(metric);
   h.value_bytes = c.get<std::uint8_t>();
   if (h.value_bytes != 1 && h.value_bytes != 2) throw fail("bad value width " + std::to_string(h.value_bytes));
@@ -108,6 +112,10 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
     s.longest_win = c.get<std::uint32_t>();
     s.longest_loss = c.get<std::uint32_t>();
   }
+  for (SideStats& s : h.stats) {
+    s.cursed_wins = c.get<std::uint64_t>();
+    s.blessed_losses = c.get<std::uint64_t>();
+  }
   return h;
 }
 
@@ -128,7 +136,7 @@ std::string TableKind::folder() const {
 
 std::filesystem::path table_path(const std::filesystem::path& dir, const TableKind& kind,
                                  const std::string& material) {
-  return dir / kind.folder() / (material + ".htb");
+  return dir / kind.folder() / (material + (kind.measure == Measure::Dtz ? ".htz" : ".htb"));
 }
 
 std::uint64_t layout_digest(const Layout& layout) {

@@ -52,6 +52,9 @@ constexpr std::size_t CHECKSUM_OFFSET = 104;  // where the header keeps the chec
 struct SideStats {
   std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
   std::uint32_t longest_win = 0, longest_loss = 0;  // plies
+  // DTZ tables: the wins and losses that the fifty-move rule turns into draws (counted
+  // in wins and losses too); 0 in other tables.
+  std::uint64_t cursed_wins = 0, blessed_losses = 0;
 };
 
 struct TableHeader {
@@ -82,14 +85,21 @@ struct TableHeader {
   static TableHeader parse(std::span<const std::uint8_t> bytes, const std::string& path);
 };
 
-// A family of tables: the variant and, for qoth, the layout and the target (the
-// representative of a class of the layout's targets, formats/symmetry.h) solved for.
+// What a table measures: the distance to the end of the game (pure values), or, in
+// chess and koth, the distance to the next zeroing move or the end under the fifty-move
+// rule (formats/zeroing.h).
+enum class Measure : std::uint8_t { Dtm, Dtz };
+
+// A family of tables: the variant, the measure and, for qoth, the layout and the
+// target (the representative of a class of the layout's targets, formats/symmetry.h)
+// solved for.
 struct TableKind {
   Variant variant = Variant::Koth;
   Layout layout = ring_layout();  // qoth only
   Square target = SQ_NONE;        // qoth only
+  Measure measure = Measure::Dtm;
   TableKind() = default;
-  TableKind(Variant v) : variant(v) {}  // chess, koth
+  TableKind(Variant v, Measure m = Measure::Dtm) : variant(v), measure(m) {}  // chess, koth
   TableKind(Variant v, const Layout& l, Square t) : variant(v), layout(l), target(t) {}
   // The families a variant's tables come in: one for chess and koth, one per target
   // class of the layout for qoth.
@@ -97,9 +107,12 @@ struct TableKind {
   // Where the family stands in a table directory: "koth", "qoth/ring", or for a layout
   // with more than one target class "qoth/<layout>/<target>".
   std::string folder() const;
+  // How its codes split (the header's metric).
+  Metric metric() const { return measure == Measure::Dtz ? Metric::ZeroingDistance : metric_of(variant); }
 };
 
-// The file a table lives in: DIR/<kind.folder()>/<MATERIAL>.htb.
+// The file a table lives in: DIR/<kind.folder()>/<MATERIAL>.htb, a DTZ table
+// DIR/<kind.folder()>/<MATERIAL>.htz beside it.
 std::filesystem::path table_path(const std::filesystem::path& dir, const TableKind& kind,
                                  const std::string& material);
 

@@ -34,8 +34,8 @@ ZSTD_DCtx* thread_dctx() {
 }  // namespace
 
 TableExpectation TableExpectation::of(const TableKind& kind, const std::string& material) {
-  if (kind.variant != Variant::Qoth) return {kind.variant, material};
-  return {kind.variant, material, hilltb::layout_digest(kind.layout), kind.target};
+  if (kind.variant != Variant::Qoth) return {kind.variant, material, 0, SQ_NONE, kind.metric()};
+  return {kind.variant, material, hilltb::layout_digest(kind.layout), kind.target, kind.metric()};
 }
 
 TableReader::TableReader(const std::filesystem::path& path, const TableExpectation& expect)
@@ -74,6 +74,9 @@ TableReader::TableReader(const std::filesystem::path& path, const TableExpectati
     } catch (const MaterialError& e) {
       throw fail(std::string("header material: ") + e.what());
     }
+    if (expect.metric != Metric{} && h.metric != expect.metric)
+      throw fail("metric " + std::to_string(int(h.metric)) + ", not " + std::to_string(int(expect.metric)) +
+                 (h.metric == Metric::ZeroingDistance ? " (a DTZ table)" : ""));
     if (!expect.material.empty() && h.material != expect.material)
       throw fail("holds " + h.material + ", not " + expect.material);
     if (h.variant == Variant::Qoth && h.layout_digest != expect.layout_digest)

@@ -14,6 +14,7 @@ struct TableExpectation {
   std::string material;           // empty: any
   std::uint64_t layout_digest = 0;  // qoth only
   Square target = SQ_NONE;          // qoth only
+  Metric metric{};                  // Metric{} (0): any
   // What a table of the family should say of itself.
   static TableExpectation of(const TableKind& kind, const std::string& material);
 };

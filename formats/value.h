@@ -21,8 +21,9 @@ struct Value {
 };
 
 // How a code's k splits (the table header's metric): distance alone in chess and koth,
-// distance and points in qoth.
-enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2 };
+// distance and points in qoth; in a DTZ table (formats/zeroing.h) the distance is to
+// the next zeroing move or the end of the game under the fifty-move rule.
+enum class Metric : std::uint8_t { WdlDistance = 1, ScoreDistance = 2, ZeroingDistance = 3 };
 
 constexpr Metric metric_of(Variant v) { return v == Variant::Qoth ? Metric::ScoreDistance : Metric::WdlDistance; }
 

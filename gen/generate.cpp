@@ -11,6 +11,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
+#include "formats/zeroing.h"
 #include "rules/notation.h"
 
 namespace hilltb {
@@ -147,6 +148,7 @@ WriteOptions first_write(const GenerateOptions& options) {
 // Solves table m with the solver of its kind's value model.
 std::shared_ptr<SolvedTable> solve(const Material& m, const TableKind& kind, const TableSet& children,
                                    const SolveHooks& hooks) {
+  if (kind.measure == Measure::Dtz) return solve_dtz_table(m, kind.variant, children, hooks);
   if (metric_of(kind.variant) == Metric::ScoreDistance) return solve_qoth_table(m, kind, children, hooks);
   return solve_table(m, kind.variant, children, hooks);
 }
@@ -157,7 +159,7 @@ TableHeader header_of(const Material& m, const SolvedTable& solved, const TableK
   TableHeader header;
   header.variant = kind.variant;
   header.material = m.name();
-  header.metric = metric_of(kind.variant);
+  header.metric = kind.metric();
   if (kind.variant == Variant::Qoth) {
     header.layout_digest = layout_digest(kind.layout);
     header.target = std::uint8_t(kind.target);
@@ -170,8 +172,10 @@ TableHeader header_of(const Material& m, const SolvedTable& solved, const TableK
 // What a made table's progress line says of it.
 std::string made_summary(const TableHeader& header, std::uint64_t file_bytes) {
   const SideStats &w = header.stats[0], &b = header.stats[1];
-  return std::to_string(w.legal + b.legal) + " positions, longest win " +
-         std::to_string(std::max(w.longest_win, b.longest_win)) + " plies, " + std::to_string(file_bytes) +
+  const bool dtz = header.metric == Metric::ZeroingDistance;
+  return std::to_string(w.legal + b.legal) + " positions, longest " + (dtz ? "DTZ " : "win ") +
+         std::to_string(std::max(w.longest_win, b.longest_win)) + " plies, " +
+         (dtz ? std::to_string(w.cursed_wins + b.cursed_wins) + " cursed wins, " : "") + std::to_string(file_bytes) +
          " bytes";
 }
 
@@ -222,12 +226,13 @@ class KindRun {
 
   // With a set of tables per target (a custom layout), the progress says whose.
   std::string label(const Material& m) const {
+    if (kind_.measure == Measure::Dtz) return m.name() + " DTZ";
     return per_target_ ? m.name() + " (target " + square_name(kind_.target) + ")" : m.name();
   }
 
   // Step i's file is on disk with a good checksum.
   void keep(std::size_t i) {
-    TableResult result{plan_[i]};
+    TableResult result{plan_[i], kind_.measure};
     result.file_bytes = std::filesystem::file_size(path(plan_[i]));
     results_.push_back(result);
     const std::string cut = cut_after(i);
@@ -242,7 +247,7 @@ class KindRun {
     fill_holes(solved->codes);
     progress_.update(Phase::step("write"), 0);
     check_cancel(cancel_);
-    TableResult result{m};
+    TableResult result{m, kind_.measure};
     result.file_bytes = write_table(path(m), header, solved->codes, working_);
     result.generated = true;
     solved.reset();
@@ -265,6 +270,16 @@ class KindRun {
 
   void load_children(std::size_t i, Color mover) {
     const Material& m = plan_[i];
+    if (kind_.measure == Measure::Dtz) {
+      // Whole, for the opponent's en-passant captures after a pawn move (solver.h), and
+      // kept through the step's rounds: read (and a side a file lacks derived) once.
+      if (mover == COLOR_NB || children_step_ == i) return;
+      children_.clear();
+      for (const Material& c : m.children(kind_.variant)) children_.add(children_.load(path(c), c, Width::NarrowWhereFits));
+      children_step_ = i;
+      limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
+      return;
+    }
     children_.clear();
     if (mover == COLOR_NB) return;
     for (const auto& [c, side] : m.children_after(mover, kind_.variant))
@@ -301,6 +316,7 @@ class KindRun {
   const MemoryLimit limit_;
   TimeLeft time_left_;
   TableSet children_;  // the children of the step being solved
+  std::size_t children_step_ = SIZE_MAX;  // DTZ: the step whose children children_ holds
   const WriteOptions working_;
   const std::vector<std::size_t> last_use_;
   const bool per_target_;
@@ -386,6 +402,7 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
       if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
       else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
       else ++s.draws;
+      if (metric == Metric::ZeroingDistance && v.distance > FIFTY_MOVE_PLIES) ++(v.result > 0 ? s.cursed_wins : s.blessed_losses);
     }
     return stats;
   };
@@ -394,6 +411,7 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
       SideStats& s = a[side];
       const SideStats& t = b[side];
       s.legal += t.legal, s.wins += t.wins, s.draws += t.draws, s.losses += t.losses;
+      s.cursed_wins += t.cursed_wins, s.blessed_losses += t.blessed_losses;
       s.longest_win = std::max(s.longest_win, t.longest_win);
       s.longest_loss = std::max(s.longest_loss, t.longest_loss);
     }
@@ -410,9 +428,14 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel) {
   std::vector<TableResult> results;
-  for (const TableKind& kind : TableKind::all(options.variant, options.layout)) {
-    auto more = generate_kind(targets, kind, options, progress, cancel);
-    results.insert(results.end(), more.begin(), more.end());
+  for (Measure measure : options.measures) {
+    if (measure == Measure::Dtz && options.variant == Variant::Qoth)
+      throw std::runtime_error("DTZ tables are made for chess and koth (qoth has no fifty-move rule)");
+    for (TableKind kind : TableKind::all(options.variant, options.layout)) {
+      kind.measure = measure;
+      auto more = generate_kind(targets, kind, options, progress, cancel);
+      results.insert(results.end(), more.begin(), more.end());
+    }
   }
   return results;
 }

@@ -17,6 +17,9 @@ struct GenerateOptions {
   Layout layout = ring_layout();  // qoth: its tables, one set per target class
   std::uint64_t max_memory = 0;  // bytes; 0: what the machine has available
   WriteOptions write;
+  // What the tables measure, each a set of files (formats/table_file.h): DTM (.htb),
+  // and for chess and koth DTZ under the fifty-move rule (.htz), made after.
+  std::vector<Measure> measures = {Measure::Dtm};
   // Keep one side to move in each file of the plan, the smaller (keep_one_side): files
   // are written with both (later steps read their children's two sides) and cut once no
   // later step reads them; a file an interrupted run left whole is cut on resuming.
@@ -30,6 +33,7 @@ struct GenerateOptions {
 
 struct TableResult {
   Material material;
+  Measure measure = Measure::Dtm;
   bool generated = false;  // false: a verified file was already there
   std::uint64_t file_bytes = 0;  // as left on disk
   double seconds = 0;

@@ -6,6 +6,8 @@
 
 #include "gen/retrograde.h"
 #include "gen/unmove.h"
+#include "formats/en_passant.h"
+#include "formats/zeroing.h"
 #include "rules/outcome.h"
 
 namespace hilltb {
@@ -36,12 +38,31 @@ struct EpNode {
   std::uint16_t code = TENTATIVE;
 };
 
+// The value models the solver serves (formats/zeroing.h). Dtm: distance to the end of
+// the game; every move but captures and promotions stays in the table. Dtz: distance to
+// the next zeroing move or the end under the fifty-move rule; pawn moves leave the
+// retrograde too, each valued once at init from the table's values of the round before.
+struct DtmModel {
+  using Moves = DtmMoves;
+  static constexpr Measure measure = Measure::Dtm;
+};
+struct DtzModel {
+  using Moves = DtzMoves;
+  static constexpr Measure measure = Measure::Dtz;
+};
+
+template <typename Model>
 class Solver : Retrograde {
+  static constexpr bool DTZ = Model::measure == Measure::Dtz;
+
  public:
-  Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks)
-      : Retrograde(m, TableKind(v), children, hooks), koth_(v == Variant::Koth), pawns_(m.has_pawns()),
-        ep_possible_(m.count(WHITE, PAWN) && m.count(BLACK, PAWN)), finalised_in_(spans(n_)),
-        exits_due_(spans(n_)) {}
+  // `earlier`: Dtz, the codes of the round before (nullptr in the first: pawn moves
+  // count as draws until known).
+  Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks,
+         const std::vector<std::uint16_t>* earlier = nullptr)
+      : Retrograde(m, TableKind(v, Model::measure), children, hooks), koth_(v == Variant::Koth),
+        pawns_(m.has_pawns()), ep_possible_(!DTZ && m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
+        finalised_in_(spans(n_)), exits_due_(spans(n_)), earlier_(earlier) {}
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -85,7 +106,20 @@ class Solver : Retrograde {
 
   // The value, for the mover, of move m out of the table, from `before` into `after`.
   std::uint16_t exit_value(const Position& before, Move m, const Position& after) const {
-    return move_value(exits_->code_after(before, m, after), METRIC);
+    return Model::Moves::value(before, m, exits_->code_after(before, m, after));
+  }
+
+  // Dtz: the value of pawn move m (neither a capture nor a promotion), a zeroing move
+  // into this table, from the code the round before gave the position it leads to
+  // (with the opponent's en-passant captures, into the children, held whole).
+  std::uint16_t pawn_move_value(const Position& pos, Move m) const {
+    if (!earlier_) return DRAW_CODE;
+    Position next = pos;
+    next.play(m);
+    const Material& own = index_.material();
+    return zeroing_value(code_with_en_passant<DtzMoves>(next, [&](const Position& p) {
+      return Material::of(p) == own ? (*earlier_)[global(p.side_to_move(), index_.encode(p))] : children_.code_of(p);
+    }));
   }
 
   void note_pending(int level) {
@@ -114,7 +148,7 @@ class Solver : Retrograde {
       const bool weighted = !pawns_ && index_.moves_may_be_fixed(pos);
       MoveList list;
       unsigned quiet = 0;  // the moves not in `list`
-      if (their_steps || weighted) generate_legal(pos, list);
+      if (their_steps || weighted || (DTZ && pawns_)) generate_legal(pos, list);
       else quiet = unsigned(generate_legal_counting_quiet(pos, list));
       const bool no_moves = list.size == 0 && quiet == 0;
       if (ep_possible_) find_ep_nodes(g, pos, no_moves, nodes.local());
@@ -133,6 +167,8 @@ class Solver : Retrograde {
             Position next = pos;
             next.play(m);
             exit(exit_value(pos, m, next));
+          } else if (DTZ && type_of(pos.piece_on(m.from())) == PAWN) {
+            exit(pawn_move_value(pos, m));
           } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
             exit(move_value(win(1), METRIC));
           } else {
@@ -254,6 +290,7 @@ class Solver : Retrograde {
     if (koth_ && ((pos.pieces(KING) & HILL) || (level == 2 && hill_step_wins(pos)))) return;
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
+      if (DTZ && type_of(pos.piece_on(to)) == PAWN) return;  // zeroing: valued at init
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       // A broken predecessor is final (no position) and skipped; side-by-side kings have
       // no index. A move counts by its successor's stabiliser (init).
@@ -324,13 +361,27 @@ class Solver : Retrograde {
   std::atomic<std::uint64_t> finalised_{0};
   tbb::enumerable_thread_specific<std::uint64_t> finalised_local_{0};
   std::atomic<int> pending_until_{0};
+  const std::vector<std::uint16_t>* earlier_;
 };
 
 }  // namespace
 
 std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
                                          const TableSet& children, const SolveHooks& hooks) {
-  return Solver(material, variant, children, hooks).run();
+  return Solver<DtmModel>(material, variant, children, hooks).run();
+}
+
+std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
+                                             const SolveHooks& hooks) {
+  std::shared_ptr<SolvedTable> table = Solver<DtzModel>(material, variant, children, hooks).run();
+  if (!material.has_pawns()) return table;
+  // Pawn moves only advance: after round k every position with fewer than k pawn moves
+  // left in any line is right, and a round that changes nothing is the fixpoint.
+  for (;;) {
+    auto next = Solver<DtzModel>(material, variant, children, hooks, &table->codes).run();
+    if (next->codes == table->codes) return next;
+    table = std::move(next);
+  }
 }
 
 std::uint64_t solve_memory(std::uint64_t positions_per_side) { return working_bytes(positions_per_side); }

@@ -24,6 +24,14 @@ namespace hilltb {
 std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
                                          const TableSet& children, const SolveHooks& hooks);
 
+// The DTZ table of the same (formats/zeroing.h), given its children's DTZ tables,
+// held whole (both sides to move: a pawn move's value takes in the opponent's
+// en-passant captures). The retrograde is the one above with the zeroing moves as its
+// moves out; pawn moves stay in the table, so with pawns it runs in rounds, each
+// valuing pawn moves from the round before, until a round changes nothing.
+std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant,
+                                             const TableSet& children, const SolveHooks& hooks);
+
 // Bytes of working memory solve_table needs for a table of this index size (per side).
 std::uint64_t solve_memory(std::uint64_t positions_per_side);
 

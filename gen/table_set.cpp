@@ -86,7 +86,7 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
           put(base + idx, NO_POSITION_CODE);
           continue;
         }
-        put(base + idx, code_from_successors(*pos, [&](const Position& p) {
+        put(base + idx, code_from_successors(kind_.measure, *pos, [&](const Position& p) {
               return Material::of(p) == m ? own.code(p.side_to_move(), own.index.encode(p)) : children.code_of(p);
             }));
       }
@@ -103,7 +103,7 @@ void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesyst
   }
   // Its children first: deriving a side it lacks takes them from `into`.
   for (const Material& c : m.children(kind_.variant)) hold_whole(into, c, folder);
-  into.add(into.load(folder / (m.name() + ".htb"), m, Width::NarrowWhereFits));
+  into.add(into.load(folder / table_path({}, kind_, m.name()).filename(), m, Width::NarrowWhereFits));
 }
 
 const TableSet::Held* TableSet::find(const Material& m) const {

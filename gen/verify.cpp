@@ -31,14 +31,15 @@ std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const T
 }  // namespace
 
 std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
-  return code_from_successors(pos, [&](const Position& p) { return stored_code(p, table, children); });
+  return code_from_successors(children.kind().measure, pos,
+                              [&](const Position& p) { return stored_code(p, table, children); });
 }
 
 VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks,
                           std::uint8_t sides) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
-  const Metric metric = metric_of(index.variant());
+  const Metric metric = children.kind().metric();
   VerifyReport found;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};

@@ -19,7 +19,8 @@ struct VerifyReport {
   bool ok() const { return mismatches == 0; }
 };
 
-// `table` holds the codes of both sides to move; `children` its children. Checks the
+// `table` holds the codes of both sides to move; `children` its children, of the
+// same kind (its measure says how a move's value follows: DTM or DTZ). Checks the
 // sides to move in `sides` (bit 0 white, bit 1 black): those a file stores, the other
 // side, derived from them (TableSet::load), taking its values from their successors.
 VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks,

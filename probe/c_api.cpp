@@ -76,6 +76,15 @@ int answer(const ProbeResult& r, int* dtm, int* points) {
   return result_code(r.value);
 }
 
+// A DTZ probe's result as hilltb_probe_dtz returns it: the category at `clock`, and
+// the signed DTZ (0 for a draw).
+int answer_dtz(const ProbeResult& r, unsigned clock, int* dtz) {
+  if (!r.ok()) return fail(status_of(r.status), r.error);
+  if (dtz) *dtz = r.value.result * r.value.distance;
+  last_error.clear();
+  return int(category_of(r.value, int(std::min(clock, 1000u))));
+}
+
 int bad_position(const std::string& why) { return fail(HILLTB_BAD_POSITION, "bad position: " + why); }
 
 // A position from a board, checked as parse_fen checks a FEN; 0 or a failure status.
@@ -224,6 +233,25 @@ extern "C" int hilltb_probe_text(const hilltb_t* h, const char* fen, int* dtm, i
     Position pos;
     if (const int s = parse(*h, fen, pos)) return s;
     return answer(h->prober.probe(pos), dtm, points);
+  });
+}
+
+extern "C" int hilltb_probe_dtz(const hilltb_t* h, const hilltb_board* board, unsigned rule50, int* dtz) {
+  return guarded([&] {
+    if (!h) return bad_handle();
+    if (!board) return fail(HILLTB_BAD_ARGUMENT, "board is NULL");
+    Position pos;
+    if (const int s = place(*h, *board, pos)) return s;
+    return answer_dtz(h->prober.probe_dtz(pos), rule50, dtz);
+  });
+}
+
+extern "C" int hilltb_probe_dtz_text(const hilltb_t* h, const char* fen, int* dtz) {
+  return guarded([&] {
+    if (!h) return bad_handle();
+    Position pos;
+    if (const int s = parse(*h, fen, pos)) return s;
+    return answer_dtz(h->prober.probe_dtz(pos), unsigned(pos.rule50()), dtz);
   });
 }
 

@@ -45,6 +45,12 @@ extern "C" {
 #define HILLTB_DRAW 1
 #define HILLTB_WIN 2
 
+/* Categories under the fifty-move rule (hilltb_probe_dtz), as Fathom numbers them. */
+#define HILLTB_WDL_LOSS 0
+#define HILLTB_WDL_BLESSED_LOSS 1 /* lost, but the fifty-move rule draws it */
+#define HILLTB_WDL_DRAW 2
+#define HILLTB_WDL_CURSED_WIN 3 /* won, but the fifty-move rule draws it */
+#define HILLTB_WDL_WIN 4
 /* Failures: every call returns one of these (below zero) when it cannot answer. */
 #define HILLTB_MISSING (-1)         /* no table for this material in the directories */
 #define HILLTB_CORRUPT (-2)         /* a table file is damaged */
@@ -134,6 +140,21 @@ int hilltb_probe_text(const hilltb_t* h, const char* fen, int* dtm, int* points)
  * capacity is too small. A move whose value is unknown carries its status in `result`.
  * Thread safety: as hilltb_probe_board. */
 int hilltb_root_moves(const hilltb_t* h, const hilltb_board* board, hilltb_move* moves, unsigned capacity);
+/* Probes a position under the fifty-move rule (chess and koth), from the DTZ tables
+ * (`hilltb gen --measure dtz` or `both`: files <MATERIAL>.htz beside the DTM ones).
+ * `rule50` is the halfmove clock: plies since the last capture or pawn move. Returns
+ * HILLTB_WDL_WIN, HILLTB_WDL_CURSED_WIN, HILLTB_WDL_DRAW, HILLTB_WDL_BLESSED_LOSS or
+ * HILLTB_WDL_LOSS for the side to move at that clock (a decisive result stands when its
+ * DTZ and the clock add up to 100 at most) and, when dtz is not NULL, stores the signed
+ * DTZ in *dtz: plies to the next zeroing move or the end of the game under the rule
+ * with a clock of 0, positive when the side to move wins, negative when it loses, 0
+ * for a draw or a finished game; above 100 plies the result is cursed or blessed at
+ * any clock. Exact in every table (Syzygy's may be one ply less). On failure returns a
+ * negative status (HILLTB_MISSING without a DTZ table, HILLTB_NOT_COVERED in Queen of
+ * the Hill) and leaves *dtz alone. Thread safety: as hilltb_probe_board. */
+int hilltb_probe_dtz(const hilltb_t* h, const hilltb_board* board, unsigned rule50, int* dtz);
+/* The same for a FEN, whose halfmove clock is the rule50 above. */
+int hilltb_probe_dtz_text(const hilltb_t* h, const char* fen, int* dtz);
 int hilltb_root_moves_text(const hilltb_t* h, const char* fen, hilltb_move* moves, unsigned capacity);
 
 /* ---- The global table set ---------------------------------------------------- */

@@ -54,14 +54,20 @@ struct Prober::Impl {
   };
 
   explicit Impl(ProberOptions o)
-      : serial(++probers_made), options(std::move(o)), kinds(TableKind::all(options.variant, options.layout)),
+      : serial(++probers_made), options(std::move(o)), kinds(with_dtz(TableKind::all(options.variant, options.layout))),
         cache(options.cache_bytes), tables(kinds.size()) {}
+
+  // The DTM families and, for chess and koth, the DTZ family last.
+  static std::vector<TableKind> with_dtz(std::vector<TableKind> kinds) {
+    if (kinds.front().variant != Variant::Qoth) kinds.emplace_back(kinds.front().variant, Measure::Dtz);
+    return kinds;
+  }
 
   // Tells this prober's blocks from those of another in a thread's recent-block memo
   // (a later prober may take the address of a destroyed one).
   const std::uint64_t serial;
   ProberOptions options;
-  std::vector<TableKind> kinds;  // one for chess and koth, one per target class in qoth
+  std::vector<TableKind> kinds;  // DTM: one for chess and koth (then DTZ), one per target class in qoth
   BlockCache cache;
   std::shared_mutex tables_mutex;
   // Per family, by material key.
@@ -70,9 +76,9 @@ struct Prober::Impl {
 
   std::shared_ptr<Table> open(const Material& m, std::size_t kind);
   std::shared_ptr<Table> table_for(const Material& m, std::size_t kind, Lookup& lookup);
-  std::uint16_t stored_code(const Position& pos, Lookup& lookup);
+  std::uint16_t stored_code(const Position& pos, Lookup& lookup, Measure measure);
   std::uint16_t read_code(const Table& table, const Position& stored, Lookup& lookup);
-  ProbeResult probe(const Position& pos);
+  ProbeResult probe(const Position& pos, Measure measure);
 };
 
 // Looks for the table in each directory in turn; the first file found is the table.
@@ -136,14 +142,15 @@ std::shared_ptr<Prober::Impl::Table> Prober::Impl::table_for(const Material& m, 
   return table;
 }
 
-std::uint16_t Prober::Impl::stored_code(const Position& pos, Lookup& lookup) {
+std::uint16_t Prober::Impl::stored_code(const Position& pos, Lookup& lookup, Measure measure) {
   if (!lookup.ok()) return DRAW_CODE;
   const Material m = Material::of(pos);
   if (m.pieces() > MAX_TABLE_PIECES)
     return lookup.fail(ProbeStatus::NotCovered, std::to_string(m.pieces()) + " pieces: more than any table holds");
   const TableOrientation orientation = table_orientation(m, pos, options.layout);
   std::size_t kind = 0;  // the family of the target's class (chess, koth: the only one)
-  if (pos.variant() == Variant::Qoth) {
+  if (measure == Measure::Dtz) kind = kinds.size() - 1;
+  else if (pos.variant() == Variant::Qoth) {
     const Square representative = target_class(options.layout, pos.target()).representative;
     while (kinds[kind].target != representative) ++kind;
   }
@@ -154,8 +161,8 @@ std::uint16_t Prober::Impl::stored_code(const Position& pos, Lookup& lookup) {
   // A side to move the file does not store: one ply of search. Moves that keep the
   // material reach the side it does store, in this table; captures and promotions go
   // through the whole lookup (a child may need the same search: captures end it).
-  return code_from_successors(pos, [&](const Position& p) {
-    return Material::of(p) == m ? read_code(*table, orientation.apply(p), lookup) : stored_code(p, lookup);
+  return code_from_successors(measure, pos, [&](const Position& p) {
+    return Material::of(p) == m ? read_code(*table, orientation.apply(p), lookup) : stored_code(p, lookup, measure);
   });
 }
 
@@ -187,18 +194,21 @@ std::uint16_t Prober::Impl::read_code(const Table& table, const Position& stored
   return values->code(offset);
 }
 
-ProbeResult Prober::Impl::probe(const Position& pos) {
+ProbeResult Prober::Impl::probe(const Position& pos, Measure measure) {
   if (pos.variant() != options.variant)
     return failure(ProbeStatus::NotCovered, "a " + std::string(variant_name(pos.variant())) +
                                                 " position, the tables are " + std::string(variant_name(options.variant)));
   if (pos.castling()) return failure(ProbeStatus::NotCovered, "castling rights: not in the tables");
   if (pos.variant() == Variant::Qoth && pos.fixed() != (options.layout.blocker_bb() | square_bb(pos.target())))
     return failure(ProbeStatus::NotCovered, "the fixed pawns are not those of layout '" + options.layout.name + "'");
+  if (measure == Measure::Dtz && pos.variant() == Variant::Qoth)
+    return failure(ProbeStatus::NotCovered, "qoth has no fifty-move rule: no DTZ tables");
   Lookup lookup;
-  const std::uint16_t code = code_with_en_passant(pos, [&](const Position& p) { return stored_code(p, lookup); });
+  const std::uint16_t code =
+      code_with_en_passant(measure, pos, [&](const Position& p) { return stored_code(p, lookup, measure); });
   ProbeResult r;
   if (lookup.ok()) {
-    r.value = decode_value(code, metric_of(pos.variant()));
+    r.value = decode_value(code, measure == Measure::Dtz ? Metric::ZeroingDistance : metric_of(pos.variant()));
     return r;
   }
   // A finished game needs no table.
@@ -271,9 +281,21 @@ TableCensus Prober::census() const {
 
 ProbeResult Prober::probe(const Position& pos) const {
   try {
-    return impl_->probe(pos);
+    return impl_->probe(pos, Measure::Dtm);
   } catch (const std::bad_alloc&) {
     throw;  // out of memory is the host's to handle
+  } catch (const std::system_error& e) {
+    return failure(ProbeStatus::Io, e.what());
+  } catch (const std::exception& e) {
+    return failure(ProbeStatus::Corrupt, e.what());
+  }
+}
+
+ProbeResult Prober::probe_dtz(const Position& pos) const {
+  try {
+    return impl_->probe(pos, Measure::Dtz);
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::system_error& e) {
     return failure(ProbeStatus::Io, e.what());
   } catch (const std::exception& e) {
@@ -291,31 +313,41 @@ ProbeResult Prober::probe_fen(std::string_view fen) const {
   return probe(pos);
 }
 
-std::vector<RankedMove> Prober::rank_moves(const Position& pos) const {
+std::vector<RankedMove> Prober::rank_moves(const Position& pos, Rule rule) const {
   MoveList list;
   generate_legal(pos, list);
   std::vector<RankedMove> ranked;
+  const bool fifty = rule == Rule::FiftyMoves;
   for (Move m : list) {
     Position next = pos;
     next.play(m);
-    ranked.push_back({m, probe(next)});
+    ranked.push_back({m, fifty ? probe_dtz(next) : probe(next), is_zeroing(pos, m)});
   }
   const Metric metric = metric_of(pos.variant());
   auto score = [&](const RankedMove& r) {
-    return r.after.ok() ? preference(encode_value(move_value(r.after.value)), metric) : -1000000000;
+    if (!r.after.ok()) return -1000000000;
+    const std::uint16_t after = encode_value(r.after.value);
+    return preference(fifty ? (r.zeroing ? zeroing_value(after) : move_value(after, Metric::ZeroingDistance))
+                            : move_value(after, metric),
+                      metric);
   };
   std::stable_sort(ranked.begin(), ranked.end(),
                    [&](const RankedMove& a, const RankedMove& b) { return score(a) > score(b); });
   return ranked;
 }
 
-std::vector<Move> Prober::line(const Position& start, int max_plies) const {
+std::vector<Move> Prober::line(const Position& start, int max_plies, Rule rule) const {
   std::vector<Move> moves;
   Position pos = start;
+  const bool fifty = rule == Rule::FiftyMoves;
   while (int(moves.size()) < max_plies) {
-    const ProbeResult r = probe(pos);
+    const ProbeResult r = fifty ? probe_dtz(pos) : probe(pos);
     if (!r.ok() || r.value.result == 0 || r.value.distance == 0) break;
-    const auto ranked = rank_moves(pos);
+    if (fifty) {
+      const Category c = category_of(r.value, pos.rule50());
+      if (c != Category::Win && c != Category::Loss) break;  // drawn by the rule
+    }
+    const auto ranked = rank_moves(pos, rule);
     if (ranked.empty() || !ranked.front().after.ok()) break;
     moves.push_back(ranked.front().move);
     pos.play(ranked.front().move);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "formats/value.h"
+#include "formats/zeroing.h"
 #include "rules/layout.h"
 #include "rules/movegen.h"
 
@@ -41,7 +42,14 @@ struct ProbeResult {
 struct RankedMove {
   Move move;
   ProbeResult after;  // the position after the move, from its side to move's view
+  bool zeroing = false;  // a capture or a pawn move: it resets the halfmove clock
 };
+
+// How a game without progress ends: never (the tables' pure values, a draw claimed or
+// not), or drawn by the fifty-move rule as lichess plays chess and King of the Hill
+// (DTZ tables, formats/zeroing.h).
+enum class Rule { None, FiftyMoves };
+constexpr Rule usual_rule(Variant v) { return v == Variant::Qoth ? Rule::None : Rule::FiftyMoves; }
 
 struct ProberOptions {
   std::vector<std::filesystem::path> dirs;  // searched in order for DIR/<variant>/<M>.htb
@@ -82,13 +90,22 @@ class Prober {
   Prober& operator=(Prober&&) noexcept;
 
   ProbeResult probe(const Position& pos) const;
+  // The DTZ of pos under the fifty-move rule, for a halfmove clock of 0 (the value's
+  // distance; above 100 a cursed win or blessed loss: category_of with the clock says
+  // what it is at pos's clock), from the DTZ tables (<M>.htz). chess and koth only.
+  ProbeResult probe_dtz(const Position& pos) const;
   // The same from FEN text: a malformed FEN is a Malformed result, not an exception.
   ProbeResult probe_fen(std::string_view fen) const;
   // Every legal move, best first for the side to move (unknown values last).
-  std::vector<RankedMove> rank_moves(const Position& pos) const;
+  // Rule::FiftyMoves: `after` is the DTZ of the position after the move (probe_dtz),
+  // wins of the least DTZ first, losses of the most (a win or loss that stands at
+  // pos's clock is thus first among its kind).
+  std::vector<RankedMove> rank_moves(const Position& pos, Rule rule = Rule::None) const;
   // The optimal line from pos to the end of the game (at most max_plies moves; stops
-  // at a draw, or where a value is unknown).
-  std::vector<Move> line(const Position& pos, int max_plies = 1000) const;
+  // at a draw, or where a value is unknown). Rule::FiftyMoves: the line of DTZ tables,
+  // which ends the game within the halfmove clock of pos when pos's win stands; it
+  // stops at once when the rule makes pos a draw.
+  std::vector<Move> line(const Position& pos, int max_plies = 1000, Rule rule = Rule::None) const;
 
   Variant variant() const;
   const Layout& layout() const;

@@ -51,6 +51,7 @@ void add_gen_command(CLI::App& app) {
     bool one_side = false;
     bool only = false;
     std::string format = "text";
+    std::string measure = "dtm";
   };
   auto opts = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("gen", "generate tables and the tables they need");
@@ -63,6 +64,11 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
+  cmd->add_option("--measure", opts->measure,
+                  "what the tables measure: dtm (distance to the end, .htb), dtz (distance to zeroing under the "
+                  "fifty-move rule, .htz; chess and koth) or both")
+      ->check(CLI::IsMember({"dtm", "dtz", "both"}))
+      ->capture_default_str();
   cmd->add_flag("--one-side", opts->one_side,
                 "store one side to move a file (half the disk or less; probes of the other side search one ply)");
   auto* plan = cmd->add_flag("--plan", opts->plan,
@@ -96,6 +102,9 @@ void add_gen_command(CLI::App& app) {
     options.write.block_values = opts->block_values;
     options.one_side = opts->one_side;
     options.named_only = opts->only;
+    options.measures = opts->measure == "dtm" ? std::vector{Measure::Dtm}
+                       : opts->measure == "dtz" ? std::vector{Measure::Dtz}
+                                                : std::vector{Measure::Dtm, Measure::Dtz};
     if (opts->plan) {
       const auto graph = plan_graph(targets, options, opts->only);
       const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",

@@ -29,6 +29,7 @@ void print_table(const std::string& dir, const TableKind& kind, const Material& 
   for (const SideStats& s : h.stats) {
     sum.legal += s.legal, sum.wins += s.wins, sum.draws += s.draws, sum.losses += s.losses;
     sum.longest_win = std::max(sum.longest_win, s.longest_win);
+    sum.cursed_wins += s.cursed_wins, sum.blessed_losses += s.blessed_losses;
   }
   const char* sides = h.sides == 3 ? "wb" : h.holds(WHITE) ? "w" : "b";
   std::printf("%-10s %13llu %13llu %13llu %13llu %8u %12llu %13llu %7.1f%% %6s\n", m.name().c_str(),
@@ -36,6 +37,9 @@ void print_table(const std::string& dir, const TableKind& kind, const Material& 
               (unsigned long long)sum.losses, sum.longest_win, (unsigned long long)h.file_size,
               (unsigned long long)(2 * h.positions_per_side),
               100.0 * double(sum.legal) / double(2 * h.positions_per_side), sides);
+  if (kind.measure == Measure::Dtz)
+    std::printf("%-10s %13llu cursed wins, %llu blessed losses\n", "", (unsigned long long)sum.cursed_wins,
+                (unsigned long long)sum.blessed_losses);
 }
 
 }  // namespace
@@ -47,9 +51,13 @@ void add_info_command(CLI::App& app) {
   cmd->callback([opts] {
     std::printf("%-10s %13s %13s %13s %13s %8s %12s %13s %8s %6s\n", "material", "positions", "wins", "draws",
                 "losses", "longest", "bytes", "index", "density", "stored");
-    for (const TableKind& kind : opts->variant.table_kinds()) {
+    for (const TableKind& kind : measured_kinds(opts->variant)) {
       if (kind.variant == Variant::Qoth) print_target_class(kind);
-      for (const Material& m : tables_to_visit(opts->tables, kind)) print_table(opts->tables.dir, kind, m);
+      const std::vector<Material> list = tables_to_visit(opts->tables, kind);
+      if (kind.measure == Measure::Dtz && !list.empty())
+        std::printf("# DTZ tables (.htz, the fifty-move rule): wins and losses include the cursed and blessed; "
+                    "longest: the longest DTZ\n");
+      for (const Material& m : list) print_table(opts->tables.dir, kind, m);
     }
   });
 }

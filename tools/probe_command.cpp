@@ -21,6 +21,7 @@ struct ProbeOptions {
   std::string tables;
   bool json = false;
   std::size_t cache_mb = 64;
+  std::string rule;  // empty: the variant's usual one
   std::vector<std::string> fens;
 
   void add_to(CLI::App& cmd) {
@@ -28,8 +29,18 @@ struct ProbeOptions {
     cmd.add_option("--tables", tables, "the table directories, separated by ':' (searched in order)")->required();
     cmd.add_option("--cache-mb", cache_mb, "block cache size in MiB")->capture_default_str();
     cmd.add_flag("--json", json, "one JSON object per position, one per line");
+    cmd.add_option("--rule", rule,
+                   "fifty: the fifty-move rule at the FEN's halfmove clock, from the DTZ tables (default in chess "
+                   "and koth); none: the pure values (default in qoth)")
+        ->check(CLI::IsMember({"fifty", "none"}));
     cmd.add_option("fen", fens, "positions (quote each FEN); '-' reads FENs from standard input, one a line")
         ->required();
+  }
+  Rule parsed_rule() const {
+    const Variant v = variant.parsed_variant();
+    if (rule.empty()) return usual_rule(v);
+    if (rule == "fifty" && v == Variant::Qoth) throw std::runtime_error("--rule fifty: qoth has no fifty-move rule");
+    return rule == "fifty" ? Rule::FiftyMoves : Rule::None;
   }
   Prober prober() const {
     const Variant v = variant.parsed_variant();
@@ -80,12 +91,21 @@ std::string text(const ProbeResult& r) {
          (r.value.points ? " by " + std::to_string(r.value.points) + " points" : "");
 }
 
-void print_probe(const Prober& prober, const Position& pos) {
+// Under the fifty-move rule: the category at the FEN's clock and the DTZ.
+std::string fifty_text(const Prober& prober, const Position& pos, const ProbeResult& dtm) {
+  const ProbeResult dtz = prober.probe_dtz(pos);
+  std::string said = " (fifty-move rule at clock " + std::to_string(pos.rule50()) + ": " +
+                     answers::fifty_category(pos, dtm, dtz);
+  if (dtz.ok() && dtz.value.result) said += ", DTZ " + std::to_string(dtz.value.distance);
+  return said + ")";
+}
+
+void print_probe(const Prober& prober, const Position& pos, Rule rule) {
   const ProbeResult r = prober.probe(pos);
   MoveList legal;
   generate_legal(pos, legal);
   std::cout << to_fen(pos) << "\n  " << (pos.side_to_move() == WHITE ? "white" : "black") << " to move: " << text(r)
-            << "\n";
+            << (rule == Rule::FiftyMoves ? fifty_text(prober, pos, r) : "") << "\n";
   for (const RankedMove& rm : prober.rank_moves(pos)) {
     ProbeResult mover = rm.after;  // turned round: the mover's view
     if (mover.ok()) mover.value = move_value(rm.after.value);
@@ -93,10 +113,11 @@ void print_probe(const Prober& prober, const Position& pos) {
   }
 }
 
-void print_line(const Prober& prober, Position pos) {
-  std::cout << to_fen(pos) << ": " << text(prober.probe(pos)) << "\n";
+void print_line(const Prober& prober, Position pos, Rule rule) {
+  const ProbeResult r = prober.probe(pos);
+  std::cout << to_fen(pos) << ": " << text(r) << (rule == Rule::FiftyMoves ? fifty_text(prober, pos, r) : "") << "\n";
   int ply = 0;
-  for (Move m : prober.line(pos)) {
+  for (Move m : prober.line(pos, 1000, rule)) {
     std::cout << (ply % 2 == 0 ? "  " : " ") << to_san(pos, m);
     pos.play(m);
     if (++ply % 16 == 0) std::cout << "\n";
@@ -112,9 +133,10 @@ void add_probe_command(CLI::App& app) {
   opts->add_to(*cmd);
   cmd->callback([opts] {
     const Prober prober = opts->prober();
+    const Rule rule = opts->parsed_rule();
     finish(answer_each(*opts, prober, [&](const Position& pos) {
-      if (opts->json) std::cout << answers::probe_json(prober, pos).dump() << "\n";
-      else print_probe(prober, pos);
+      if (opts->json) std::cout << answers::probe_json(prober, pos, rule).dump() << "\n";
+      else print_probe(prober, pos, rule);
     }));
   });
 }
@@ -125,9 +147,10 @@ void add_line_command(CLI::App& app) {
   opts->add_to(*cmd);
   cmd->callback([opts] {
     const Prober prober = opts->prober();
+    const Rule rule = opts->parsed_rule();
     finish(answer_each(*opts, prober, [&](const Position& pos) {
-      if (opts->json) std::cout << answers::line_json(prober, pos).dump() << "\n";
-      else print_line(prober, pos);
+      if (opts->json) std::cout << answers::line_json(prober, pos, rule).dump() << "\n";
+      else print_line(prober, pos, rule);
     }));
   });
 }

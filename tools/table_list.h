@@ -5,7 +5,12 @@
 
 namespace hilltb::cli {
 
-// In dependency order (children first). Throws when a named table has no file.
+// In dependency order (children first). Throws when a named table has no file, but
+// for DTZ tables: a DTZ table is made on request only (gen --measure), so a named one
+// without a file is passed over.
 std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKind& kind);
+
+// The families of the variant's tables of both measures: DTM, and for chess and koth DTZ.
+std::vector<TableKind> measured_kinds(const VariantOptions& variant);
 
 }  // namespace hilltb::cli

@@ -16,6 +16,7 @@ namespace {
 bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, TableSet& children,
                 bool needed_later) {
   const auto path = table_path(dir, kind, m.name());
+  const std::string name = m.name() + (kind.measure == Measure::Dtz ? " DTZ" : "");
   try {
     const TableReader reader(path, TableExpectation::of(kind, m.name()));
     reader.verify_checksum();
@@ -26,14 +27,14 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     const VerifyReport report = verify_table(*table, children, {}, reader.header().sides);
     if (needed_later) children.add(table);
     if (report.ok()) {
-      std::cout << m.name() << ": ok, " << report.checked << " values re-derived, checksum good\n";
+      std::cout << name << ": ok, " << report.checked << " values re-derived, checksum good\n";
       return true;
     }
-    std::cout << m.name() << ": FAILED, " << report.mismatches << " of " << report.checked << " values wrong";
+    std::cout << name << ": FAILED, " << report.mismatches << " of " << report.checked << " values wrong";
     for (const auto& e : report.examples) std::cout << "\n    " << e;
     std::cout << "\n";
   } catch (const TableError& e) {
-    std::cout << m.name() << ": FAILED, " << e.what() << "\n";
+    std::cout << name << ": FAILED, " << e.what() << "\n";
   }
   return false;
 }
@@ -55,7 +56,7 @@ void add_verify_command(CLI::App& app) {
   auto opts = add_table_subcommand(app, "verify", "check every table's checksum and every stored value", cmd);
   cmd->callback([opts] {
     int failed = 0;
-    for (const TableKind& kind : opts->variant.table_kinds()) {
+    for (const TableKind& kind : measured_kinds(opts->variant)) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
       // Held tables are kept for the tables after while they take at most a quarter of
       // the memory available, else only the children of the table being checked: a

@@ -5,7 +5,7 @@
 # Usage: probe_stdin.sh HILLTB TABLE_DIR
 set -uo pipefail
 hilltb=$1 tables=$2
-coproc PROBE { "$hilltb" probe --json --tables "$tables" -; }
+coproc PROBE { "$hilltb" probe --json --rule none --tables "$tables" -; }
 pid=$PROBE_PID
 exec {to}>&"${PROBE[1]}" {from}<&"${PROBE[0]}"  # bash forgets PROBE when it ends
 exec {PROBE[1]}>&- {PROBE[0]}<&-

@@ -42,15 +42,18 @@ TempDir copy_without(Variant v, const std::string& material) {
 }
 
 // Generates `material` again, with one thread and the fixture's write options, into a
-// copy of the fixture's tables, and compares the bytes with the fixture's file.
-void expect_same_bytes_with_one_thread(Variant v, const std::string& material) {
+// copy of the fixture's tables, and compares the bytes with the fixture's file (of
+// `measure`: DTM or DTZ).
+void expect_same_bytes_with_one_thread(Variant v, const std::string& material, Measure measure = Measure::Dtm) {
   TempDir dir = copy_without(v, material);
   Progress quiet(false);
   GenerateOptions options;
   options.dir = dir.path;
   options.variant = v;
+  options.measures = {measure};
   options.write = WriteOptions::for_variant(v);  // as the fixture's `hilltb gen`
-  const TableKind kind = TableKind::all(v, ring_layout()).front();
+  TableKind kind = TableKind::all(v, ring_layout()).front();
+  kind.measure = measure;
   options.one_side = TableReader(table_path(HILLTB_TEST_TABLES, kind, material), TableExpectation::of(kind, material))
                          .header()
                          .sides != 3;
@@ -60,8 +63,13 @@ void expect_same_bytes_with_one_thread(Variant v, const std::string& material) {
     ASSERT_EQ(results.back().material.name(), material);
     EXPECT_TRUE(results.back().generated);
   }
-  EXPECT_EQ(bytes_of(table_path(dir.path, TableKind(v), material)),
-            bytes_of(table_path(HILLTB_TEST_TABLES, TableKind(v), material)));
+  EXPECT_EQ(bytes_of(table_path(dir.path, kind, material)), bytes_of(table_path(HILLTB_TEST_TABLES, kind, material)));
+}
+
+TEST(Generate, DtzSameBytesWithOneThreadAsWithAll) {
+  // Rounds of pawn moves, promotions into the DTZ children; a pawnless table.
+  expect_same_bytes_with_one_thread(Variant::Koth, "KPvK", Measure::Dtz);
+  expect_same_bytes_with_one_thread(Variant::Chess, "KRvKN", Measure::Dtz);
 }
 
 TEST(Generate, SameBytesWithOneThreadAsWithAll) {
@@ -260,6 +268,33 @@ TEST(Verify, CatchesAWrongValue) {
     ASSERT_FALSE(report.examples.empty());
     EXPECT_NE(report.examples[0].find(": stored "), std::string::npos) << report.examples[0];
   }
+}
+
+// The same for DTZ tables: a win one ply longer than its moves give, in a table with
+// pawns (its pawn moves valued across rounds), and a win turned cursed.
+TEST(Verify, CatchesAWrongDtzValue) {
+  for (Variant v : {Variant::Chess, Variant::Koth})
+    for (int added : {1, 100}) {
+      auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KPvK", Measure::Dtz));
+      TableSet children(TableKind(v, Measure::Dtz));
+      for (const Material& c : table->index.material().children(v))
+        children.add(test::generated_table(v, c.name(), Measure::Dtz));
+      ASSERT_TRUE(verify_table(*table, children, {}).ok());
+      const Index& index = table->index;
+      Position pos;
+      for (std::uint64_t i = 0; i < index.size(); ++i) {
+        auto& c = table->codes[i];
+        const Value value = decode_value(c, Metric::ZeroingDistance);
+        if (value.result > 0 && value.distance > 3 && index.decode(i, WHITE, pos) && is_position(pos)) {
+          c = encode_value({1, value.distance + added, 0});
+          break;
+        }
+      }
+      const VerifyReport report = verify_table(*table, children, {});
+      EXPECT_GE(report.mismatches, 1u) << variant_name(v) << " +" << added;
+      ASSERT_FALSE(report.examples.empty());
+      EXPECT_NE(report.examples[0].find(": stored win in "), std::string::npos) << report.examples[0];
+    }
 }
 
 }  // namespace

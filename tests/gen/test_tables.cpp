@@ -10,17 +10,22 @@ std::mutex mutex;
 std::map<std::string, std::shared_ptr<const SolvedTable>> loaded;
 // Per variant, every table loaded so far: a side a file does not store is derived with
 // the children held here, each read once.
-std::map<Variant, TableSet> sets;
-TableSet& set_of(Variant v) { return sets.try_emplace(v, TableKind::all(v, ring_layout()).front()).first->second; }
+std::map<std::pair<Variant, Measure>, TableSet> sets;
+TableSet& set_of(Variant v, Measure measure = Measure::Dtm) {
+  TableKind kind = TableKind::all(v, ring_layout()).front();
+  kind.measure = measure;
+  return sets.try_emplace({v, measure}, kind).first->second;
+}
 }  // namespace
 
-std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material) {
+std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material, Measure measure) {
   std::lock_guard lock(mutex);
-  const std::string key = std::string(variant_name(v)) + "/" + material;
+  const std::string key =
+      std::string(variant_name(v)) + "/" + material + (measure == Measure::Dtz ? ".dtz" : "");
   auto& slot = loaded[key];
   if (!slot) {
     const Material m = Material::parse(material, v);
-    TableSet& set = set_of(v);
+    TableSet& set = set_of(v, measure);
     slot = set.load(table_path(HILLTB_TEST_TABLES, set.kind(), m.name()), m);
     set.add(slot);
   }

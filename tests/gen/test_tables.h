@@ -11,7 +11,8 @@ constexpr int fixture_pieces(Variant v) { return v == Variant::Qoth ? 3 : 4; }
 // A TableSet with every table of the variant up to fixture_pieces from HILLTB_TEST_TABLES
 // (qoth: the ring layout).
 const TableSet& generated_tables(Variant v);
-// The same, one table with its own index.
-std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material);
+// The same, one table with its own index; Measure::Dtz: its DTZ table (chess, koth).
+std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material,
+                                                   Measure measure = Measure::Dtm);
 
 }  // namespace hilltb::test

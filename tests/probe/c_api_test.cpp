@@ -478,3 +478,40 @@ TEST(CApi, ThreadsShareAHandle) {
 }
 
 }  // namespace
+
+namespace {
+
+// The fifty-move rule through the C interface: the category turns with the clock, the
+// DTZ is signed, a missing DTZ table and Queen of the Hill are statuses, bad pointers
+// bad arguments.
+TEST(CApi, DtzCategoriesFollowTheClock) {
+  Handle t(tables(), HILLTB_KOTH);
+  ASSERT_NE(t.h, nullptr) << hilltb_last_error();
+  const hilltb_board b = kqk();
+  int dtz = 1000;
+  EXPECT_EQ(hilltb_probe_dtz(t.h, &b, 0, &dtz), HILLTB_WDL_WIN);
+  EXPECT_EQ(dtz, 9);  // no zeroing move in KQvK: the DTZ is the distance to the end
+  EXPECT_EQ(hilltb_probe_dtz(t.h, &b, 91, nullptr), HILLTB_WDL_WIN);
+  EXPECT_EQ(hilltb_probe_dtz(t.h, &b, 92, nullptr), HILLTB_WDL_CURSED_WIN);
+  EXPECT_EQ(hilltb_probe_dtz_text(t.h, "8/8/8/8/8/2k5/8/K2Q4 b - - 99 1", &dtz), HILLTB_WDL_BLESSED_LOSS);
+  EXPECT_EQ(dtz, -8);  // after Qd1, the best move: probe --json
+  EXPECT_EQ(hilltb_probe_dtz_text(t.h, "8/8/8/8/8/2k5/8/K2Q4 b - - 0 1", nullptr), HILLTB_WDL_LOSS);
+  EXPECT_EQ(hilltb_probe_dtz_text(t.h, "8/8/8/3k4/8/8/8/K7 w - - 0 1", &dtz), HILLTB_WDL_LOSS);  // over: on the hill
+  EXPECT_EQ(dtz, 0);
+  EXPECT_FAILS(hilltb_probe_dtz(nullptr, &b, 0, &dtz), HILLTB_BAD_ARGUMENT);
+  EXPECT_FAILS(hilltb_probe_dtz(t.h, nullptr, 0, &dtz), HILLTB_BAD_ARGUMENT);
+  EXPECT_FAILS(hilltb_probe_dtz_text(t.h, nullptr, &dtz), HILLTB_BAD_ARGUMENT);
+  EXPECT_FAILS(hilltb_probe_dtz_text(t.h, "8/8/8/8/8/2k5/8/KQ7 w", &dtz), HILLTB_BAD_POSITION);
+  TempDir dtm_only;
+  fs::create_directories(dtm_only.path / "koth");
+  fs::copy_file(fs::path(tables()) / "koth" / "KQvK.htb", dtm_only.path / "koth" / "KQvK.htb");
+  Handle d(dtm_only.path.string(), HILLTB_KOTH);
+  ASSERT_NE(d.h, nullptr) << hilltb_last_error();
+  EXPECT_EQ(hilltb_probe_board(d.h, &b, nullptr, nullptr), HILLTB_WIN);
+  EXPECT_FAILS(hilltb_probe_dtz(d.h, &b, 0, &dtz), HILLTB_MISSING);
+  Handle q(tables(), HILLTB_QOTH);
+  ASSERT_NE(q.h, nullptr) << hilltb_last_error();
+  EXPECT_FAILS(hilltb_probe_dtz_text(q.h, "8/8/2x2x2/4*3/8/2x2x2/6n1/R3R3 b", &dtz), HILLTB_NOT_COVERED);
+}
+
+}  // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <random>
 #include <thread>
+#include <unordered_map>
 
 #include "formats/index.h"
 #include "formats/symmetry.h"
@@ -246,6 +247,151 @@ TEST(Prober, AgreesWithFathomOnEveryPositionOfKQvKRAndKPvKP) {
     EXPECT_EQ(wrong, 0u) << name;
     EXPECT_GT(compared, index.size()) << name;
   }
+}
+#endif
+
+
+// Under the fifty-move rule the line of a win that stands at its clock ends the game
+// won before the clock runs out: every stretch without a zeroing move fits in it.
+TEST(Prober, FiftyMoveLineWinsWithinTheClock) {
+  std::mt19937_64 rng(41);
+  int lines = 0;
+  for (Variant v : {Variant::Chess, Variant::Koth}) {
+    const Prober p = prober(v, 64 << 20);
+    for (const char* m : {"KQvKR", "KPvKP", "KBNvK", "KRPvK"})
+      for (Position pos : random_positions(m, v, 60, 5)) {
+        const ProbeResult z = p.probe_dtz(pos);
+        ASSERT_TRUE(z.ok()) << z.error;
+        if (z.value.result <= 0 || z.value.distance > FIFTY_MOVE_PLIES) continue;
+        int clock = int(rng() % unsigned(FIFTY_MOVE_PLIES + 1 - z.value.distance));
+        pos.set_counters(clock, 1);
+        ASSERT_EQ(category_of(z.value, clock), Category::Win);
+        const Color winner = pos.side_to_move();
+        for (Move mv : p.line(pos, 1000, Rule::FiftyMoves)) {
+          clock = is_zeroing(pos, mv) ? 0 : clock + 1;
+          pos.play(mv);
+          ASSERT_LE(clock, FIFTY_MOVE_PLIES) << to_fen(pos);
+        }
+        const Outcome o = outcome(pos);
+        ASSERT_TRUE(o.over()) << to_fen(pos);
+        EXPECT_EQ(o.result, pos.side_to_move() == winner ? 1 : -1) << to_fen(pos);
+        ++lines;
+      }
+  }
+  EXPECT_GT(lines, 100);
+}
+
+// An independent check of DTZ under the rule, by a plain bounded search over the rules
+// (with the values of the positions a zeroing move leads to): whether `winner` can force,
+// within n plies, a won end of the game or a zeroing move into a position won under
+// the rule (a loss for the loser to move there).
+class ZeroingSearch {
+ public:
+  explicit ZeroingSearch(const Prober& p) : prober_(p) {}
+  bool forces(const Position& pos, Color winner, int n) {
+    // Kings are the pieces of no other kind; the en-passant square counts.
+    const Key key{pos.pieces(WHITE),
+                  pos.pieces(BLACK),
+                  pos.pieces(PAWN),
+                  pos.pieces(KNIGHT),
+                  pos.pieces(QUEEN) | pos.pieces(BISHOP),
+                  pos.pieces(ROOK) | pos.pieces(QUEEN),
+                  (int(pos.en_passant()) * 2 + pos.side_to_move()) * 1000 + n};
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    return memo_[key] = search(pos, winner, n);
+  }
+
+ private:
+  struct Key {
+    Bitboard a, b, c, d, e, f;
+    int rest;
+    bool operator==(const Key&) const = default;
+  };
+  struct Hash {
+    std::size_t operator()(const Key& k) const {
+      std::size_t h = std::size_t(k.rest);
+      for (Bitboard x : {k.a, k.b, k.c, k.d, k.e, k.f}) h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
+      return h;
+    }
+  };
+  // Whether a finished game is won by `winner`.
+  static bool won_end(const Position& pos, const Outcome& o, Color winner) {
+    return o.result != 0 && (pos.side_to_move() == winner) == (o.result > 0);
+  }
+  bool search(const Position& pos, Color winner, int n) {
+    MoveList list;
+    generate_legal(pos, list);
+    const Outcome o = outcome(pos, list);
+    if (o.over()) return won_end(pos, o, winner);
+    if (n == 0) return false;
+    const bool winner_moves = pos.side_to_move() == winner;
+    for (Move m : list) {
+      Position next = pos;
+      next.play(m);
+      bool good;
+      if (!is_zeroing(pos, m)) {
+        good = forces(next, winner, n - 1);
+      } else if (const Outcome end = outcome(next); end.over()) {
+        good = won_end(next, end, winner);
+      } else {
+        const ProbeResult z = prober_.probe_dtz(next);
+        EXPECT_TRUE(z.ok()) << z.error;
+        good = category_of(z.value) == (next.side_to_move() == winner ? Category::Win : Category::Loss);
+      }
+      if (good == winner_moves) return good;
+    }
+    return !winner_moves;
+  }
+  const Prober& prober_;
+  std::unordered_map<Key, bool, Hash> memo_;
+};
+
+// Every decisive DTZ of up to 5 plies in a sample of koth and chess positions is what
+// the search finds: the winner forces a zeroing or the end within it, not within one
+// ply less.
+TEST(Prober, ShortDtzIsWhatABoundedSearchFinds) {
+  int checked = 0;
+  for (Variant v : {Variant::Koth, Variant::Chess}) {
+    const Prober p = prober(v, 64 << 20);
+    for (const char* m : {"KQvKR", "KPvKP", "KRvKN", "KNPvK"})
+      for (const Position& pos : random_positions(m, v, 400, 7)) {
+        const ProbeResult z = p.probe_dtz(pos);
+        ASSERT_TRUE(z.ok()) << z.error;
+        if (z.value.result == 0 || z.value.distance == 0 || z.value.distance > 5) continue;
+        const Color winner = z.value.result > 0 ? pos.side_to_move() : ~pos.side_to_move();
+        ZeroingSearch search(p);
+        EXPECT_TRUE(search.forces(pos, winner, z.value.distance)) << to_fen(pos) << " DTZ " << z.value.distance;
+        EXPECT_FALSE(search.forces(pos, winner, z.value.distance - 1)) << to_fen(pos) << " DTZ " << z.value.distance;
+        ++checked;
+      }
+  }
+  EXPECT_GT(checked, 300);
+}
+
+#ifdef HILLTB_HAVE_FATHOM
+// DTZ through the prober (files of one side to move, either colours)
+// against Fathom: the five categories, and the DTZ up to Syzygy's off-by-one.
+TEST(Prober, DtzAgreesWithFathom) {
+  if (!std::filesystem::exists(HILLTB_SYZYGY_DIR "/KPvKP.rtbz") || !tb_init(HILLTB_SYZYGY_DIR))
+    GTEST_SKIP() << "Syzygy files not found: skipped";
+  const Prober p = prober(Variant::Chess);
+  int compared = 0;
+  for (const char* m : {"KQvKR", "KPvKP", "KRPvK", "KBvKP"})
+    for (const Position& pos : random_positions(m, Variant::Chess, 400, 23)) {
+      const ProbeResult r = p.probe_dtz(pos);
+      ASSERT_TRUE(r.ok()) << r.error;
+      const unsigned f = tb_probe_root(pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING), pos.pieces(QUEEN),
+                                       pos.pieces(ROOK), pos.pieces(BISHOP), pos.pieces(KNIGHT), pos.pieces(PAWN), 0,
+                                       0, 0, pos.side_to_move() == WHITE, nullptr);
+      ASSERT_NE(f, TB_RESULT_FAILED) << to_fen(pos);
+      if (f == TB_RESULT_CHECKMATE || f == TB_RESULT_STALEMATE) continue;
+      EXPECT_EQ(int(category_of(r.value)), int(TB_GET_WDL(f))) << to_fen(pos);
+      const int theirs = int(TB_GET_DTZ(f));
+      if (r.value.result) EXPECT_TRUE(theirs == r.value.distance || theirs + 1 == r.value.distance)
+          << to_fen(pos) << ": hilltb " << r.value.distance << ", Syzygy " << theirs;
+      ++compared;
+    }
+  EXPECT_GT(compared, 1000);
 }
 #endif
 
