@@ -15,7 +15,8 @@ install(FILES ${CMAKE_SOURCE_DIR}/probe/hilltb.h DESTINATION ${HILLTB_INCLUDE_DI
 # sources include them by ("probe/prober.h", "rules/fen.h", ...).
 install(FILES ${CMAKE_SOURCE_DIR}/probe/prober.h ${CMAKE_SOURCE_DIR}/probe/hilltb.h
         DESTINATION ${HILLTB_INCLUDE_DIR}/probe)
-install(FILES ${CMAKE_SOURCE_DIR}/formats/value.h DESTINATION ${HILLTB_INCLUDE_DIR}/formats)
+install(FILES ${CMAKE_SOURCE_DIR}/formats/value.h ${CMAKE_SOURCE_DIR}/formats/zeroing.h
+        DESTINATION ${HILLTB_INCLUDE_DIR}/formats)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/rules/ DESTINATION ${HILLTB_INCLUDE_DIR}/rules FILES_MATCHING PATTERN "*.h")
 
 install(EXPORT hilltbTargets NAMESPACE hilltb:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hilltb)

@@ -14,10 +14,16 @@ namespace hilltb {
 struct CheckedSolution {
   SearchResult result;            // bounds that every kept proof supports
   std::vector<BoundProof> proofs;  // the proofs of the bounds that are not trivial
-  // The checker's verdicts on proofs that failed (a fault of the search); their bounds are
-  // withdrawn to what needs no proof.
+  // Why a bound the search claimed is withdrawn to what needs no proof (a fault of the
+  // search): the checker's verdict on a failing proof, or a bound no verified proof of
+  // the root supports.
   std::vector<std::string> withdrawn;
 };
+
+// Keeps of `claimed`'s bounds on `root` what the verified `proofs` support (the
+// checker's work for solve_checked, apart so that a faulty claim can be put to it).
+CheckedSolution check_solution(const Position& root, SearchResult claimed, std::vector<BoundProof> proofs,
+                               const Certificate& tables_used, const TableDirList& dirs);
 
 // Solves `root` with `search`, then checks the proofs against the tables `tables_used`
 // names (its layout and table references; its proofs are ignored) under `dirs`. Throws

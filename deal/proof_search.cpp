@@ -285,8 +285,10 @@ std::vector<BoundProof> ProofSearch::proofs(const Position& root, const SearchRe
   const Color us = root.side_to_move();
   const Bounds trivial = unsearched_bounds(root);
   std::vector<BoundProof> out;
-  if (method_ == SearchMethod::ProofNumber) {
-    if (int s; leaf_score(root, s)) return out;
+  // A table root or finished game is its own proof (a proof without nodes), whatever the
+  // method.
+  const bool leaf_root = [&] { int s; return leaf_score(root, s); }();
+  if (method_ == SearchMethod::ProofNumber && !leaf_root) {
     auto take = [&](const std::optional<BoundProof>& p, const char* which) {
       if (!p) throw std::logic_error(std::string("deal search: no proof of the ") + which + " bound at " + to_fen(root));
       out.push_back(*p);

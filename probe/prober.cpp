@@ -258,6 +258,8 @@ TableCensus Prober::census() const {
       continue;
     }
     for (std::size_t kind = 0; kind < impl_->kinds.size(); ++kind) {
+      // A DTZ file is a second measure of a table the DTM family counts.
+      if (impl_->kinds[kind].measure == Measure::Dtz) continue;
       const fs::path folder = dir / impl_->kinds[kind].folder();
       if (!fs::exists(folder, ec)) continue;
       fs::directory_iterator it(folder, ec), end;

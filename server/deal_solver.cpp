@@ -1,5 +1,7 @@
 #include "server/deal_solver.h"
 
+#include <iostream>
+
 #include "answers/deal_json.h"
 #include "deal/checked_solve.h"
 #include "deal/endgame_tables.h"
@@ -35,7 +37,11 @@ std::optional<nlohmann::json> DealSolver::solve(const Prober& prober, const Posi
   }
   const Certificate tables_used{prober.layout().to_text(), table_refs(dirs_, files), {}};
   ProofSearch search(prober, pieces, {budget_.nodes, budget_.seconds});
-  nlohmann::json j = answers::deal_result_json(std::nullopt, pos, solve_checked(search, pos, tables_used, dirs_).result);
+  const CheckedSolution solved = solve_checked(search, pos, tables_used, dirs_);
+  // A withdrawn bound is a fault of the search: the answer keeps only what is proved, the
+  // log says why.
+  for (const std::string& why : solved.withdrawn) std::cerr << "hilltb serve: bound withdrawn: " << why << "\n";
+  nlohmann::json j = answers::deal_result_json(std::nullopt, pos, solved.result);
   j.erase("fen");
   j["table_pieces"] = pieces;
   j["source"] = "solver";

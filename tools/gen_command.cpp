@@ -10,6 +10,7 @@
 #include "gen/generate.h"
 #include "gen/plan_graph.h"
 #include "plan_output.h"
+#include "table_list.h"
 #include "rules/notation.h"
 
 namespace hilltb::cli {
@@ -64,11 +65,7 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--block-values", opts->block_values, "values per compressed block (default: by table size)")
       ->check(CLI::Range(1024u, 1u << 24));
   cmd->add_flag("--quiet", opts->quiet, "no progress on stderr");
-  cmd->add_option("--measure", opts->measure,
-                  "what the tables measure: dtm (distance to the end, .htb), dtz (distance to zeroing under the "
-                  "fifty-move rule, .htz; chess and koth) or both")
-      ->check(CLI::IsMember({"dtm", "dtz", "both"}))
-      ->capture_default_str();
+  add_measure_option(*cmd, opts->measure, "what the tables measure");
   cmd->add_flag("--one-side", opts->one_side,
                 "store one side to move a file (half the disk or less; probes of the other side search one ply)");
   auto* plan = cmd->add_flag("--plan", opts->plan,
@@ -102,9 +99,7 @@ void add_gen_command(CLI::App& app) {
     options.write.block_values = opts->block_values;
     options.one_side = opts->one_side;
     options.named_only = opts->only;
-    options.measures = opts->measure == "dtm" ? std::vector{Measure::Dtm}
-                       : opts->measure == "dtz" ? std::vector{Measure::Dtz}
-                                                : std::vector{Measure::Dtm, Measure::Dtz};
+    options.measures = measures_named(opts->measure);
     if (opts->plan) {
       const auto graph = plan_graph(targets, options, opts->only);
       const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",

@@ -32,10 +32,27 @@ std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKin
   return found;
 }
 
-std::vector<TableKind> measured_kinds(const VariantOptions& variant) {
-  std::vector<TableKind> kinds = variant.table_kinds();
-  if (variant.parsed_variant() != Variant::Qoth) kinds.emplace_back(variant.parsed_variant(), Measure::Dtz);
+std::vector<TableKind> measured_kinds(const VariantOptions& variant, const std::vector<Measure>& measures) {
+  std::vector<TableKind> kinds;
+  const bool dtm = std::find(measures.begin(), measures.end(), Measure::Dtm) != measures.end();
+  const bool dtz = std::find(measures.begin(), measures.end(), Measure::Dtz) != measures.end();
+  if (dtm) kinds = variant.table_kinds();
+  if (dtz && variant.parsed_variant() != Variant::Qoth) kinds.emplace_back(variant.parsed_variant(), Measure::Dtz);
   return kinds;
+}
+
+void add_measure_option(CLI::App& cmd, std::string& text, const std::string& what) {
+  cmd.add_option("--measure", text,
+                 what + ": dtm (distance to the end, .htb), dtz (distance to zeroing under the fifty-move rule, "
+                        ".htz; chess and koth) or both")
+      ->check(CLI::IsMember({"dtm", "dtz", "both"}))
+      ->capture_default_str();
+}
+
+std::vector<Measure> measures_named(const std::string& text) {
+  if (text == "dtm") return {Measure::Dtm};
+  if (text == "dtz") return {Measure::Dtz};
+  return {Measure::Dtm, Measure::Dtz};
 }
 
 }  // namespace hilltb::cli

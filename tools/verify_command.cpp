@@ -54,9 +54,11 @@ std::map<std::string, std::pair<Material, std::size_t>> last_use(const std::vect
 void add_verify_command(CLI::App& app) {
   CLI::App* cmd = nullptr;
   auto opts = add_table_subcommand(app, "verify", "check every table's checksum and every stored value", cmd);
-  cmd->callback([opts] {
+  auto measure = std::make_shared<std::string>("both");
+  add_measure_option(*cmd, *measure, "the tables to check");
+  cmd->callback([opts, measure] {
     int failed = 0;
-    for (const TableKind& kind : measured_kinds(opts->variant)) {
+    for (const TableKind& kind : measured_kinds(opts->variant, measures_named(*measure))) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
       // Held tables are kept for the tables after while they take at most a quarter of
       // the memory available, else only the children of the table being checked: a
