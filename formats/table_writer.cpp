@@ -31,15 +31,17 @@ std::span<const std::uint16_t> block_codes(std::span<const std::uint16_t> codes,
   return codes.subspan(begin, end - begin);
 }
 
+// What a block's raw bytes hold: the codes, or each code's difference from the one
+// before it (the first's from 0), modulo the width.
+enum class RawValues { Codes, Differences };
+
 // The raw bytes of codes at the chosen width, little-endian, into `raw` (reused from
-// block to block: fresh buffers cost a page fault each 4 KiB, see formats/huge_pages.h);
-// with `delta` each code's difference from the one before it (the first's from 0),
-// modulo the width.
-void raw_bytes(std::span<const std::uint16_t> codes, int width, bool delta, std::vector<std::uint8_t>& raw) {
+// block to block: fresh buffers cost a page fault each 4 KiB, see formats/huge_pages.h).
+void raw_bytes(std::span<const std::uint16_t> codes, int width, RawValues values, std::vector<std::uint8_t>& raw) {
   raw.resize(codes.size() * width);
   std::uint16_t before = 0;
   for (std::size_t i = 0; i < codes.size(); ++i) {
-    const std::uint16_t v = delta ? std::uint16_t(codes[i] - before) : codes[i];
+    const std::uint16_t v = values == RawValues::Differences ? std::uint16_t(codes[i] - before) : codes[i];
     before = codes[i];
     raw[i * width] = std::uint8_t(v);
     if (width == 2) raw[i * 2 + 1] = std::uint8_t(v >> 8);
@@ -56,7 +58,7 @@ std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes,
   std::vector<std::uint8_t> raw;
   const std::uint32_t step = std::max<std::uint32_t>(1, blocks / 256);
   for (std::uint32_t b = 0; b < blocks; b += step) {
-    raw_bytes(block_codes(codes, h, b), h.value_bytes, false, raw);
+    raw_bytes(block_codes(codes, h, b), h.value_bytes, RawValues::Codes, raw);
     samples.insert(samples.end(), raw.begin(), raw.end());
     sizes.push_back(raw.size());
   }
@@ -136,9 +138,9 @@ WriteOptions WriteOptions::for_variant(Variant v) {
 
 WriteOptions::Compression WriteOptions::compression_for(std::uint64_t values_per_side) const {
   const bool small = values_per_side <= small_values;
-  if (level) return {level, 0, dictionary, small};
-  if (small) return {19, 0, dictionary, true};
-  return {6, 5, false, false};
+  if (level) return {.level = level, .min_match = 0, .dictionary = dictionary, .delta = small};
+  if (small) return {.level = 19, .min_match = 0, .dictionary = dictionary, .delta = true};
+  return {.level = 6, .min_match = 5, .dictionary = false, .delta = false};
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
@@ -185,7 +187,8 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   });
   tbb::parallel_for(std::uint32_t(0), std::uint32_t(compressed.size()), [&](std::uint32_t j) {
     Worker& w = workers.local();
-    raw_bytes(block_codes(codes, header, j % blocks), header.value_bytes, j >= blocks, w.raw);
+    const RawValues values = j < blocks ? RawValues::Codes : RawValues::Differences;
+    raw_bytes(block_codes(codes, header, j % blocks), header.value_bytes, values, w.raw);
     w.out.resize(ZSTD_compressBound(w.raw.size()));
     const std::size_t n = ZSTD_compress2(w.cctx.get(), w.out.data(), w.out.size(), w.raw.data(), w.raw.size());
     if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));

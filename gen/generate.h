@@ -1,5 +1,5 @@
-// Generating a set of tables: dependency order, what is already on disk, memory
-// limits, and writing each finished table.
+// Generating a set of tables in the order gen/plan.h gives them: keeping each file
+// already on disk, solving and writing each other table.
 #pragma once
 
 #include <array>
@@ -39,24 +39,6 @@ struct TableResult {
   double seconds = 0;
 };
 
-// The tables `targets` need, themselves included, children first.
-std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
-// The targets alone, canonical, each once, children first where one needs another.
-std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant);
-
-// One step of a plan: its table's index size and the memory its solve takes at the
-// peak, with the larger side's children (the halves that side's moves reach) at their
-// widths on disk, or not made yet, one byte a value in koth (every koth table so far)
-// and two otherwise; generation checks each step again with the widths it holds.
-struct PlanStep {
-  std::uint64_t positions_per_side = 0;
-  std::uint64_t solve_bytes = 0;
-  std::uint64_t children_bytes = 0;
-  std::uint64_t memory() const { return solve_bytes + children_bytes; }
-};
-std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
-                                  const std::filesystem::path& dir);
-
 // Generates every table of the plan that is not already on disk with a good checksum.
 // Throws std::runtime_error (memory refused, a file that can't be written) or
 // Interrupted; a table being written when that happens leaves no file behind.
@@ -69,8 +51,5 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
 
 // Per-side statistics of finished codes (both sides, white to move first).
 std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric);
-
-// The machine's available memory in bytes (MemAvailable).
-std::uint64_t available_memory();
 
 }  // namespace hilltb

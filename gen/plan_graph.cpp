@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "gen/plan.h"
 #include "gen/plan_cost.h"
 
 namespace hilltb {

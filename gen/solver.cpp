@@ -28,13 +28,17 @@ std::uint16_t loss(int d) { return encode_value({-1, d, 0}); }
 constexpr std::uint64_t DUE_SPAN = 512;
 static_assert(SCAN_CHUNK % DUE_SPAN == 0);
 
+// Whether the stored position of an en-passant node has legal moves of its own: with
+// none, the captures are the node's only moves.
+enum class StoredMoves : std::uint8_t { Some, None };
+
 // A position whose side to move may capture en passant after the opponent's double
 // push: its moves are those of the stored position plus the captures.
 struct EpNode {
   std::uint64_t position;      // global index of the stored position (without the right)
   Square pawn;                 // the pawn that just made the double push
   std::uint16_t capture;       // best value of the en-passant captures, for the mover
-  bool only_captures;          // the stored position has no legal move at all
+  StoredMoves stored_moves;
   std::uint16_t code = TENTATIVE;
 };
 
@@ -136,7 +140,8 @@ class Solver : Retrograde {
         return;  // and no pass unmakes from it (see hill_step_wins)
       }
       if (koth_ && hill_step_wins(pos)) {  // its predecessors count it at init (steps_into_loss)
-        if (ep_possible_) find_ep_nodes(g, pos, false, nodes.local());
+        // The king's step onto the hill is a move of the stored position.
+        if (ep_possible_) find_ep_nodes(g, pos, StoredMoves::Some, nodes.local());
         start_final(g, win(1));
         return;
       }
@@ -151,7 +156,7 @@ class Solver : Retrograde {
       if (their_steps || weighted || (DTZ && pawns_)) generate_legal(pos, list);
       else quiet = unsigned(generate_legal_counting_quiet(pos, list));
       const bool no_moves = list.size == 0 && quiet == 0;
-      if (ep_possible_) find_ep_nodes(g, pos, no_moves, nodes.local());
+      if (ep_possible_) find_ep_nodes(g, pos, no_moves ? StoredMoves::None : StoredMoves::Some, nodes.local());
       const Outcome o = no_moves ? outcome(pos, list) : Outcome{};
       if (o.over()) {
         start_final(g, o.result > 0 ? win(0) : o.result < 0 ? loss(0) : DRAW_CODE);
@@ -243,7 +248,7 @@ class Solver : Retrograde {
   }
 
   // The opponent's pawns that may just have made a double push capturable en passant.
-  void find_ep_nodes(std::uint64_t g, const Position& pos, bool no_moves, std::vector<EpNode>& out) const {
+  void find_ep_nodes(std::uint64_t g, const Position& pos, StoredMoves stored_moves, std::vector<EpNode>& out) const {
     const Color us = pos.side_to_move(), them = ~us;
     const int up = them == WHITE ? 8 : -8;
     for (Bitboard b = pos.pieces(them, PAWN); b;) {
@@ -262,7 +267,7 @@ class Solver : Retrograde {
         next.play(m);
         best = better_move(best, exit_value(with_ep, m, next), METRIC);
       }
-      out.push_back({g, pawn, best, no_moves});
+      out.push_back({g, pawn, best, stored_moves});
     }
   }
 
@@ -344,7 +349,7 @@ class Solver : Retrograde {
       if (is_final(n.code)) continue;
       const std::uint16_t stored = code_at(n.position).load(std::memory_order_relaxed);
       std::uint16_t value = n.capture;
-      if (!n.only_captures) {
+      if (n.stored_moves == StoredMoves::Some) {
         if (is_final(stored)) value = better_code(stored, n.capture, METRIC);
         // Undecided: its distance is beyond `level`, so only a winning capture is due.
         else if (decode_value(n.capture, METRIC).result <= 0) continue;

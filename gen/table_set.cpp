@@ -19,8 +19,9 @@ void TableSet::add(std::shared_ptr<const SolvedTable> table) {
     table = std::move(narrow);
   }
   const Material& m = table->index.material();
-  tables_[m.flipped().key()] = {table, true};
-  tables_[m.key()] = {std::move(table), false};  // a material its own flip is stored as is
+  tables_[m.flipped().key()] = {.table = table, .flipped = true};
+  // A material its own flip is stored as is.
+  tables_[m.key()] = {.table = std::move(table), .flipped = false};
 }
 
 void TableSet::retain(const std::vector<Material>& keep) {

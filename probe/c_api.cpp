@@ -177,9 +177,13 @@ std::shared_ptr<const hilltb_t> global() {
 
 int not_initialised() { return fail(HILLTB_NOT_INITIALISED, "hilltb_init was not called (or hilltb_free was)"); }
 
-// The handle's table set, or a status: a bad argument or a directory it cannot list
-// (strict, for hilltb_open).
-int make_set(const char* paths, int variant, unsigned cache_mb, bool strict, std::unique_ptr<hilltb_t>& out) {
+// What making a table set checks of its directories: hilltb_open wants at least one
+// and lists each (its census); hilltb_init takes them as given.
+enum class DirCheck { Census, None };
+
+// The handle's table set, or a status: a bad argument or, with DirCheck::Census, a
+// directory it cannot list.
+int make_set(const char* paths, int variant, unsigned cache_mb, DirCheck check, std::unique_ptr<hilltb_t>& out) {
   if (variant != HILLTB_CHESS && variant != HILLTB_KOTH && variant != HILLTB_QOTH)
     return fail(HILLTB_BAD_ARGUMENT, "unknown variant " + std::to_string(variant) +
                                          " (HILLTB_CHESS, HILLTB_KOTH or HILLTB_QOTH)");
@@ -188,9 +192,9 @@ int make_set(const char* paths, int variant, unsigned cache_mb, bool strict, std
   options.variant = variant == HILLTB_CHESS ? Variant::Chess : variant == HILLTB_KOTH ? Variant::Koth : Variant::Qoth;
   options.cache_bytes = std::size_t(cache_mb ? cache_mb : 64) << 20;
   options.dirs = split_table_dirs(paths);
-  if (strict && options.dirs.empty()) return fail(HILLTB_BAD_ARGUMENT, "no directory in paths '" + std::string(paths) + "'");
+  if (check == DirCheck::Census && options.dirs.empty()) return fail(HILLTB_BAD_ARGUMENT, "no directory in paths '" + std::string(paths) + "'");
   Prober prober(std::move(options));
-  TableCensus census = strict ? prober.census() : TableCensus{};
+  TableCensus census = check == DirCheck::Census ? prober.census() : TableCensus{};
   if (!census.unreadable.empty()) return fail(HILLTB_IO_ERROR, "cannot list " + census.unreadable.front());
   out.reset(new hilltb_t{std::move(prober), std::move(census)});
   return 0;
@@ -201,7 +205,7 @@ int make_set(const char* paths, int variant, unsigned cache_mb, bool strict, std
 extern "C" hilltb_t* hilltb_open(const char* paths, int variant, unsigned cache_mb, int* status) {
   std::unique_ptr<hilltb_t> h;
   const int s = guarded([&] {
-    const int made = make_set(paths, variant, cache_mb, true, h);
+    const int made = make_set(paths, variant, cache_mb, DirCheck::Census, h);
     if (made == 0) last_error.clear();
     return made == 0 ? int(std::min<std::size_t>(h->census.tables, 1u << 30)) : made;
   });
@@ -279,7 +283,7 @@ extern "C" int hilltb_root_moves_text(const hilltb_t* h, const char* fen, hilltb
 extern "C" int hilltb_init(const char* paths, int variant, unsigned cache_mb) {
   return guarded([&] {
            std::unique_ptr<hilltb_t> h;
-           if (make_set(paths, variant, cache_mb, false, h) != 0) return 0;
+           if (make_set(paths, variant, cache_mb, DirCheck::None, h) != 0) return 0;
            std::atomic_store(&global_set, std::shared_ptr<const hilltb_t>(std::move(h)));
            last_error.clear();
            return 1;

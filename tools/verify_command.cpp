@@ -3,7 +3,7 @@
 #include <map>
 
 #include "commands.h"
-#include "gen/generate.h"
+#include "gen/plan.h"
 #include "gen/verify.h"
 #include "table_list.h"
 

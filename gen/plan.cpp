@@ -1,0 +1,122 @@
+#include "plan.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "formats/table_reader.h"
+#include "gen/qoth_solver.h"
+#include "gen/solver.h"
+
+namespace hilltb {
+
+namespace {
+
+std::string mib(std::uint64_t bytes) {
+  std::ostringstream out;
+  out.precision(1);
+  out << std::fixed << double(bytes) / (1 << 20) << " MiB";
+  return out.str();
+}
+
+// Bytes a value of table c takes held as a child (plan_memory).
+int value_bytes(const Material& c, const TableKind& kind, const std::filesystem::path& dir) {
+  const auto path = table_path(dir, kind, c.name());
+  if (std::filesystem::exists(path)) try {
+      return TableReader(path, TableExpectation::of(kind, c.name())).header().value_bytes;
+    } catch (const TableError&) {  // made again, so as yet unknown
+    }
+  return kind.variant == Variant::Koth ? 1 : 2;
+}
+
+}  // namespace
+
+std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
+  std::map<std::string, Material> needed;
+  std::vector<Material> stack;
+  for (const Material& t : targets) stack.push_back(t.canonical());
+  while (!stack.empty()) {
+    const Material m = stack.back();
+    stack.pop_back();
+    if (!needed.emplace(m.name(), m).second) continue;
+    for (const Material& c : m.children(variant)) stack.push_back(c);
+  }
+  std::vector<Material> plan;
+  for (const auto& [name, m] : needed) plan.push_back(m);
+  return order_tables(plan, variant);
+}
+
+std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant) {
+  // all_materials is in dependency order; keep its order for the targets.
+  std::map<std::string, Material> named;
+  int most = 0;
+  for (const Material& t : targets) {
+    named.emplace(t.canonical().name(), t.canonical());
+    most = std::max(most, t.pieces());
+  }
+  std::vector<Material> ordered;
+  for (const Material& m : all_materials(variant, most))
+    if (named.count(m.name())) ordered.push_back(m);
+  return ordered;
+}
+
+Index index_of(const Material& m, const TableKind& kind) { return Index(m, kind.variant, kind.layout, kind.target); }
+
+std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                  const std::filesystem::path& dir) {
+  std::map<std::string, std::uint64_t> half_bytes;  // per child: one side held
+  auto half_of = [&](const Material& c) {
+    auto [at, added] = half_bytes.emplace(c.name(), 0);
+    if (added) at->second = index_of(c, kind).size() * value_bytes(c, kind, dir);
+    return at->second;
+  };
+  std::vector<PlanStep> steps(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    PlanStep& s = steps[i];
+    s.positions_per_side = index_of(plan[i], kind).size();
+    s.solve_bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(s.positions_per_side)
+                                                  : solve_memory(s.positions_per_side);
+    for (Color mover : {WHITE, BLACK}) {
+      std::uint64_t held = 0;
+      for (const auto& [c, side] : plan[i].children_after(mover, kind.variant))
+        held += (side == COLOR_NB ? 2 : 1) * half_of(c);
+      s.children_bytes = std::max(s.children_bytes, held);
+    }
+  }
+  return steps;
+}
+
+std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant variant) {
+  std::map<std::string, std::size_t> step_of;
+  std::vector<std::size_t> last(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    step_of[plan[i].name()] = last[i] = i;
+    for (const Material& c : plan[i].children(variant))
+      if (const auto at = step_of.find(c.name()); at != step_of.end()) last[at->second] = i;
+  }
+  return last;
+}
+
+std::uint64_t available_memory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") return kib * 1024;
+    meminfo.ignore(256, '\n');
+  }
+  return std::uint64_t(4) << 30;
+}
+
+MemoryLimit::MemoryLimit(std::uint64_t max_memory)
+    : bytes_(max_memory ? max_memory : available_memory()), asked_(max_memory != 0) {}
+
+void MemoryLimit::check(const Material& m, std::uint64_t need) const {
+  if (need <= bytes_) return;
+  throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(bytes_) +
+                           (asked_ ? " allowed by --max-memory" : " this machine has available"));
+}
+
+}  // namespace hilltb

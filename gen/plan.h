@@ -1,0 +1,56 @@
+// Planning a generation run: which tables a run makes and in what order, the memory
+// each step takes, and the memory the run may use. Nothing here makes a table.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include "formats/index.h"
+#include "formats/material.h"
+#include "formats/table_file.h"
+
+namespace hilltb {
+
+// The tables `targets` need, themselves included, children first.
+std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant);
+// The targets alone, canonical, each once, children first where one needs another.
+std::vector<Material> order_tables(const std::vector<Material>& targets, Variant variant);
+
+// The index of table m in the family `kind`.
+Index index_of(const Material& m, const TableKind& kind);
+
+// One step of a plan: its table's index size and the memory its solve takes at the
+// peak, with the larger side's children (the halves that side's moves reach) at their
+// widths on disk, or not made yet, one byte a value in koth (every koth table so far)
+// and two otherwise; generation checks each step again with the widths it holds.
+struct PlanStep {
+  std::uint64_t positions_per_side = 0;
+  std::uint64_t solve_bytes = 0;
+  std::uint64_t children_bytes = 0;
+  std::uint64_t memory() const { return solve_bytes + children_bytes; }
+};
+std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
+                                  const std::filesystem::path& dir);
+
+// For each step of the plan, the last step that reads its table as a child (itself
+// when none does).
+std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant variant);
+
+// The machine's available memory in bytes (MemAvailable).
+std::uint64_t available_memory();
+
+// The memory a run may use; refuses a table that needs more.
+class MemoryLimit {
+ public:
+  // `max_memory`: bytes (--max-memory); 0: what the machine has available.
+  explicit MemoryLimit(std::uint64_t max_memory);
+  // Throws std::runtime_error naming m when `need` bytes are more than the limit.
+  void check(const Material& m, std::uint64_t need) const;
+
+ private:
+  std::uint64_t bytes_;
+  bool asked_;  // by --max-memory
+};
+
+}  // namespace hilltb
