@@ -12,6 +12,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "formats/zeroing.h"
+#include "gen/plan_cost.h"
 #include "rules/notation.h"
 
 namespace hilltb {
@@ -89,14 +90,17 @@ std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant va
   return last;
 }
 
-// The memory a run may use; refuses a table that needs more.
+// The memory a run may use; refuses a table whose job (its solve step and the process
+// around it, estimated_job_bytes) needs more, before it swaps or is killed.
 class MemoryLimit {
  public:
   explicit MemoryLimit(const GenerateOptions& options)
-      : bytes_(options.max_memory ? options.max_memory : available_memory()), asked_(options.max_memory != 0) {}
-  void check(const Material& m, std::uint64_t need) const {
+      : bytes_(memory_limit(options)), asked_(options.max_memory != 0) {}
+  void check(const Material& m, std::uint64_t step) const {
+    const std::uint64_t need = estimated_job_bytes(step);
     if (need <= bytes_) return;
-    throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(bytes_) +
+    throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory (a solve step of " + mib(step) +
+                             "), more than the " + mib(bytes_) +
                              (asked_ ? " allowed by --max-memory" : " this machine has available"));
   }
 
@@ -376,6 +380,10 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
     }
   }
   return steps;
+}
+
+std::uint64_t memory_limit(const GenerateOptions& options) {
+  return options.max_memory ? options.max_memory : available_memory();
 }
 
 std::uint64_t available_memory() {

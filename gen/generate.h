@@ -70,6 +70,10 @@ std::vector<TableResult> generate_kind(const std::vector<Material>& targets, con
 // Per-side statistics of finished codes (both sides, white to move first).
 std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric);
 
+// The memory a run may use, in bytes: --max-memory when given, else what the machine
+// has available.
+std::uint64_t memory_limit(const GenerateOptions& options);
+
 // The machine's available memory in bytes (MemAvailable).
 std::uint64_t available_memory();
 

@@ -106,12 +106,13 @@ void add_gen_command(CLI::App& app) {
                        : opts->measure == "dtz" ? std::vector{Measure::Dtz}
                                                 : std::vector{Measure::Dtm, Measure::Dtz};
     if (opts->plan) {
+      options.max_memory = memory_limit(options);  // one reading for every table
       const auto graph = plan_graph(targets, options, opts->only);
       const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",
-                                opts->tables.dir, opts->threads};
+                                opts->tables.dir, opts->threads, options.max_memory};
       if (opts->format == "json") print_plan_json(graph, context);
       else if (opts->format == "snakemake") print_plan_snakemake(graph, context);
-      else print_plan_text(graph);
+      else print_plan_text(graph, context);
       return;
     }
     Progress progress(!opts->quiet);
