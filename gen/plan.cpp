@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "formats/table_reader.h"
+#include "gen/plan_cost.h"
 #include "gen/qoth_solver.h"
 #include "gen/solver.h"
 
@@ -110,12 +111,15 @@ std::uint64_t available_memory() {
   return std::uint64_t(4) << 30;
 }
 
-MemoryLimit::MemoryLimit(std::uint64_t max_memory)
-    : bytes_(max_memory ? max_memory : available_memory()), asked_(max_memory != 0) {}
+std::uint64_t memory_limit(std::uint64_t max_memory) { return max_memory ? max_memory : available_memory(); }
 
-void MemoryLimit::check(const Material& m, std::uint64_t need) const {
+MemoryLimit::MemoryLimit(std::uint64_t max_memory) : bytes_(memory_limit(max_memory)), asked_(max_memory != 0) {}
+
+void MemoryLimit::check(const Material& m, std::uint64_t step) const {
+  const std::uint64_t need = estimated_job_bytes(step);
   if (need <= bytes_) return;
-  throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory, more than the " + mib(bytes_) +
+  throw std::runtime_error(m.name() + " needs about " + mib(need) + " of memory (a solve step of " + mib(step) +
+                           "), more than the " + mib(bytes_) +
                            (asked_ ? " allowed by --max-memory" : " this machine has available"));
 }
 

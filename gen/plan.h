@@ -40,13 +40,19 @@ std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant va
 // The machine's available memory in bytes (MemAvailable).
 std::uint64_t available_memory();
 
+// The memory a run may use, in bytes: `max_memory` (--max-memory) when not 0, else what
+// the machine has available.
+std::uint64_t memory_limit(std::uint64_t max_memory);
+
 // The memory a run may use; refuses a table that needs more.
 class MemoryLimit {
  public:
   // `max_memory`: bytes (--max-memory); 0: what the machine has available.
   explicit MemoryLimit(std::uint64_t max_memory);
-  // Throws std::runtime_error naming m when `need` bytes are more than the limit.
-  void check(const Material& m, std::uint64_t need) const;
+  // Throws std::runtime_error naming m when the job of a solve step of `step` bytes
+  // (the step and the process around it, estimated_job_bytes) needs more than the
+  // limit: refused before it swaps or is killed.
+  void check(const Material& m, std::uint64_t step) const;
 
  private:
   std::uint64_t bytes_;

@@ -26,11 +26,13 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
       t.files.push_back(file);
       t.on_disk = t.on_disk && std::filesystem::exists(options.dir / file);
       t.index_positions += 2 * steps[i].positions_per_side;
-      t.step_bytes = std::max(t.step_bytes, steps[i].memory());
+      if (steps[i].memory() > t.step_bytes) t.step_bytes = steps[i].memory(), t.solve_bytes = steps[i].solve_bytes;
     }
   }
+  const std::uint64_t limit = memory_limit(options.max_memory);
   for (PlannedTable& t : graph) {
     t.job_bytes = estimated_job_bytes(t.step_bytes);
+    t.fits = t.job_bytes <= limit;
     t.seconds = estimated_seconds(t.material, variant, t.index_positions);
   }
   return graph;

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "common.h"
 #include "gen/generate.h"
+#include "gen/plan.h"
 #include "gen/plan_graph.h"
 #include "plan_output.h"
 #include "table_list.h"
@@ -101,12 +102,13 @@ void add_gen_command(CLI::App& app) {
     options.named_only = opts->only;
     options.measures = measures_named(opts->measure);
     if (opts->plan) {
+      options.max_memory = memory_limit(options.max_memory);  // one reading for every table
       const auto graph = plan_graph(targets, options, opts->only);
       const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",
-                                opts->tables.dir, opts->threads};
+                                opts->tables.dir, opts->threads, options.max_memory};
       if (opts->format == "json") print_plan_json(graph, context);
       else if (opts->format == "snakemake") print_plan_snakemake(graph, context);
-      else print_plan_text(graph);
+      else print_plan_text(graph, context);
       return;
     }
     Progress progress(!opts->quiet);

@@ -42,25 +42,37 @@ std::string rule_name(const Material& m) {
 
 }  // namespace
 
-void print_plan_text(const std::vector<PlannedTable>& graph) {
+void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& context) {
   std::uint64_t positions = 0, peak = 0, to_make = 0;
   double seconds = 0;
+  std::size_t too_large = 0;
   for (const PlannedTable& t : graph) {
     std::cout << t.material.name() << ": " << t.index_positions << " index positions, " << (t.step_bytes >> 20)
-              << " MiB" << (t.on_disk ? ", on disk" : "") << "\n";
-    positions += t.index_positions, peak = std::max(peak, t.step_bytes);
+              << " MiB" << (t.on_disk ? ", on disk" : "");
+    // What gen refuses: the job's memory, of which the working state is the part that
+    // grows with the table (gen/retrograde.h).
+    if (!t.fits)
+      std::cout << ", does not fit: job about " << (t.job_bytes >> 20) << " MiB, working state "
+                << (t.solve_bytes >> 20) << " MiB, children " << ((t.step_bytes - t.solve_bytes) >> 20) << " MiB";
+    std::cout << "\n";
+    positions += t.index_positions, peak = std::max(peak, t.step_bytes), too_large += !t.fits;
     if (!t.on_disk) to_make += t.index_positions, seconds += t.seconds;
   }
   std::cout << graph.size() << " tables, " << positions << " index positions (" << to_make
             << " to make), peak memory " << (peak >> 20) << " MiB, about " << std::llround(seconds)
             << " s with two threads\n";
+  if (too_large)
+    std::cout << "gen refuses " << too_large << " of them: more than the " << (context.memory_limit >> 20)
+              << " MiB of memory a run may use\n";
 }
 
 void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& context) {
   nlohmann::ordered_json tables = nlohmann::ordered_json::array();
   std::uint64_t positions = 0, peak = 0;
+  std::size_t too_large = 0;
   double seconds = 0;
   for (const PlannedTable& t : graph) {
+    too_large += !t.fits;
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (const auto& f : t.files) files.push_back(f.string());
     tables.push_back({{"material", t.material.name()},
@@ -70,6 +82,8 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
                       {"index_positions", t.index_positions},
                       {"step_bytes", t.step_bytes},
                       {"memory_bytes", t.job_bytes},
+                      {"solve_bytes", t.solve_bytes},
+                      {"fits_memory", t.fits},
                       {"seconds", t.seconds},
                       {"mem_mb", requested_mem_mb(t.job_bytes)},
                       {"runtime", requested_runtime_minutes(t.seconds)},
@@ -84,6 +98,8 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
                           {{"tables", graph.size()},
                            {"index_positions", positions},
                            {"peak_memory_bytes", peak},
+                           {"memory_limit_bytes", context.memory_limit},
+                           {"tables_not_fitting", too_large},
                            {"seconds", seconds}}}};
   if (!context.layout.empty()) plan["layout"] = context.layout;
   std::cout << plan.dump(1) << "\n";

@@ -15,9 +15,10 @@ struct PlanContext {
   std::string layout;   // qoth: as given (a name or a file), else empty
   std::string tables;   // the table directory as given
   int threads = 0;      // per job for the tables that take long; 0: two
+  std::uint64_t memory_limit = 0;  // bytes: what PlannedTable::fits was judged against
 };
 
-void print_plan_text(const std::vector<PlannedTable>& graph);
+void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& context);
 void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& context);
 void print_plan_snakemake(const std::vector<PlannedTable>& graph, const PlanContext& context);
 

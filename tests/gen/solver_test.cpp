@@ -6,10 +6,13 @@
 #include <tbb/global_control.h>
 
 #include <fstream>
+#include <iomanip>
+#include <sstream>
 #include <random>
 
 #include "formats/symmetry.h"
 #include "gen/generate.h"
+#include "gen/plan_graph.h"
 #include "gen/verify.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
@@ -213,6 +216,44 @@ TEST(Generate, RefusesWhatMemoryCannotHold) {
     EXPECT_NE(std::string(e.what()).find("--max-memory"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(fs::exists(dir.path / "koth"));  // refused before anything was written
+}
+
+// The plan's verdict is gen's: with the limit at KQvKR's job estimate, the plan says it
+// fits and gen makes it; a byte less, the plan says it does not, and gen refuses it
+// before writing anything, naming the memory needed and allowed.
+TEST(Generate, RefusesWhatThePlanSaysDoesNotFit) {
+  const std::vector<Material> targets = {Material::parse("KQvKR", Variant::Koth)};
+  GenerateOptions options;
+  options.variant = Variant::Koth;
+  options.max_memory = std::uint64_t(1) << 40;
+  const std::uint64_t need = plan_graph(targets, options, false).back().job_bytes;
+  Progress quiet(false);
+  {
+    TempDir dir;
+    options.dir = dir.path;
+    options.max_memory = need - 1;
+    const auto graph = plan_graph(targets, options, false);
+    EXPECT_FALSE(graph.back().fits);
+    EXPECT_TRUE(graph.front().fits);  // KvK
+    try {
+      generate_tables(targets, options, quiet, nullptr);
+      ADD_FAILURE() << "no refusal";
+    } catch (const std::runtime_error& e) {
+      const std::string said = e.what();
+      std::ostringstream amount;
+      amount << std::fixed << std::setprecision(1) << double(need) / (1 << 20) << " MiB";
+      EXPECT_NE(said.find("KQvKR needs about " + amount.str()), std::string::npos) << said;
+      EXPECT_NE(said.find("allowed by --max-memory"), std::string::npos) << said;
+    }
+    EXPECT_FALSE(fs::exists(dir.path / "koth"));
+  }
+  TempDir dir;
+  options.dir = dir.path;
+  options.max_memory = need;
+  EXPECT_TRUE(plan_graph(targets, options, false).back().fits);
+  const auto made = generate_tables(targets, options, quiet, nullptr);
+  EXPECT_EQ(made.back().material.name(), "KQvKR");
+  EXPECT_TRUE(made.back().generated);
 }
 
 // Children as a generator holds them: one side to move only, one byte a value where
