@@ -3,9 +3,12 @@
 #include <map>
 
 #include "commands.h"
+#include "fifty/bound_memo.h"
+#include "formats/zeroing.h"
 #include "gen/plan.h"
 #include "gen/verify.h"
 #include "table_list.h"
+#include "verify_cursed.h"
 
 namespace hilltb::cli {
 
@@ -56,7 +59,19 @@ void add_verify_command(CLI::App& app) {
   auto opts = add_table_subcommand(app, "verify", "check every table's checksum and every stored value", cmd);
   auto measure = std::make_shared<std::string>("both");
   add_measure_option(*cmd, *measure, "the tables to check");
-  cmd->callback([opts, measure] {
+  auto cursed = std::make_shared<bool>(false);
+  auto horizon = std::make_shared<int>(FIFTY_MOVE_PLIES);
+  cmd->add_flag("--cursed", *cursed,
+                "instead: check each DTZ table's cursed wins and blessed losses by a separate search (the winner "
+                "cannot zero the clock or finish within 100 plies), and its wins of DTZ 100 (it can)");
+  cmd->add_option("--horizon", *horizon, "with --cursed: the plies instead of 100 (every claim above and at it)")
+      ->check(CLI::Range(0, BoundMemo::MAX_PLIES));
+  cmd->callback([opts, measure, cursed, horizon] {
+    if (*cursed) {
+      if (const int failed = verify_cursed(*opts, *horizon))
+        throw std::runtime_error(std::to_string(failed) + " DTZ table(s) failed the separate check");
+      return;
+    }
     int failed = 0;
     for (const TableKind& kind : measured_kinds(opts->variant, measures_named(*measure))) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
