@@ -151,7 +151,8 @@ class KindRun {
   KindRun(const std::vector<Material>& targets, const TableKind& kind, const GenerateOptions& options,
           Progress& progress, const std::atomic<bool>* cancel)
       : kind_(kind), options_(options), progress_(progress), cancel_(cancel),
-        plan_(options.named_only ? order_tables(targets, kind.variant) : plan_tables(targets, kind.variant)), steps_(plan_memory(plan_, kind, options.dir)), limit_(options.max_memory),
+        plan_(options.named_only ? order_tables(targets, kind.variant) : plan_tables(targets, kind.variant)),
+        steps_(plan_memory(plan_, kind, options.dir)), limit_(options.max_memory),
         time_left_(plan_, steps_, kind, options.dir), children_(kind), working_(first_write(options)),
         last_use_(last_uses(plan_, kind.variant)),
         per_target_(kind.variant == Variant::Qoth && TableKind::all(kind.variant, kind.layout).size() > 1) {}
