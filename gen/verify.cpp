@@ -3,6 +3,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <map>
 #include <mutex>
 
 #include "formats/successors.h"
@@ -41,12 +42,16 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
   const std::uint64_t n = index.size();
   const Metric metric = children.kind().metric();
   VerifyReport found;
+  // The examples are the first mismatches in index order (white to move first), whatever
+  // the threads' order: a report reads the same on every run.
+  constexpr std::size_t EXAMPLES = 5;
+  std::map<std::uint64_t, std::string> first;
   std::mutex mutex;
   std::atomic<std::uint64_t> done{0}, checked{0};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n, 1 << 12), [&](const auto& r) {
     check_cancel(hooks);
     std::uint64_t bad = 0, legal = 0;
-    std::vector<std::string> examples;
+    std::vector<std::pair<std::uint64_t, std::string>> examples;
     Index::Decoder decoder(index);
     for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
       const Color stm = g < n ? WHITE : BLACK;
@@ -60,9 +65,9 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       const std::uint16_t expected = derived_code(pos, table, children);
       if (stored != expected) {
         ++bad;
-        if (examples.size() < 3)
-          examples.push_back(to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
-                             code_text(expected, metric));
+        if (examples.size() < EXAMPLES)
+          examples.emplace_back(g, to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
+                                       code_text(expected, metric));
       }
     }
     const std::uint64_t d = done += r.size();
@@ -70,9 +75,10 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
     checked += legal;
     std::lock_guard lock(mutex);
     found.mismatches += bad;
-    for (auto& e : examples)
-      if (found.examples.size() < 5) found.examples.push_back(std::move(e));
+    for (auto& [g, e] : examples) first.emplace(g, std::move(e));
+    while (first.size() > EXAMPLES) first.erase(std::prev(first.end()));
   });
+  for (auto& [g, e] : first) found.examples.push_back(std::move(e));
   found.checked = checked.load();
   return found;
 }
