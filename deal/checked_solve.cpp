@@ -13,12 +13,12 @@ CheckedSolution check_solution(const Position& root, SearchResult claimed_result
   // What holds without proof; every bound beyond it stands only on a verified proof of
   // this root.
   const Bounds unsearched = unsearched_bounds(root);
+  const std::string root_fen = to_fen(root);
   Bounds supported = unsearched;
   bool failed_lo = false, failed_hi = false;  // a failing proof already says why
   if (!proofs.empty()) {
     const CertificateVerdict verdict = check_certificate({tables_used.layout_text, tables_used.tables, proofs}, dirs);
     if (!verdict.error.empty()) throw std::runtime_error("checking the proofs: " + verdict.error);
-    const std::string root_fen = to_fen(root);
     for (std::size_t i = 0; i < proofs.size(); ++i) {
       const ProofVerdict& v = verdict.proofs[i];
       if (!v.ok) {
@@ -37,11 +37,11 @@ CheckedSolution check_solution(const Position& root, SearchResult claimed_result
   }
   Bounds& claimed = s.result.score;
   if (claimed.lo > supported.lo) {
-    if (!failed_lo) s.withdrawn.push_back("no verified proof of score >= " + std::to_string(claimed.lo) + " at " + to_fen(root));
+    if (!failed_lo) s.withdrawn.push_back("no verified proof of score >= " + std::to_string(claimed.lo) + " at " + root_fen);
     claimed.lo = supported.lo;
   }
   if (claimed.hi < supported.hi) {
-    if (!failed_hi) s.withdrawn.push_back("no verified proof of score <= " + std::to_string(claimed.hi) + " at " + to_fen(root));
+    if (!failed_hi) s.withdrawn.push_back("no verified proof of score <= " + std::to_string(claimed.hi) + " at " + root_fen);
     claimed.hi = supported.hi;
   }
   return s;
