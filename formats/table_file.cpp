@@ -119,10 +119,15 @@ TableHeader TableHeader::parse(std::span<const std::uint8_t> bytes, const std::s
   return h;
 }
 
-std::vector<TableKind> TableKind::all(Variant v, const Layout& layout) {
-  if (v != Variant::Qoth) return {TableKind(v)};
+std::vector<TableKind> TableKind::all(Variant v, const Layout& layout, const std::vector<Measure>& measures) {
+  const auto asked = [&](Measure m) { return std::find(measures.begin(), measures.end(), m) != measures.end(); };
   std::vector<TableKind> kinds;
-  for (Square rep : target_representatives(layout)) kinds.emplace_back(v, layout, rep);
+  if (asked(Measure::Dtm)) {
+    if (v != Variant::Qoth) kinds.emplace_back(v);
+    else
+      for (Square rep : target_representatives(layout)) kinds.emplace_back(v, layout, rep);
+  }
+  if (asked(Measure::Dtz) && v != Variant::Qoth) kinds.emplace_back(v, Measure::Dtz);
   return kinds;
 }
 

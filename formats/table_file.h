@@ -101,9 +101,11 @@ struct TableKind {
   TableKind() = default;
   TableKind(Variant v, Measure m = Measure::Dtm) : variant(v), measure(m) {}  // chess, koth
   TableKind(Variant v, const Layout& l, Square t) : variant(v), layout(l), target(t) {}
-  // The families a variant's tables come in: one for chess and koth, one per target
-  // class of the layout for qoth.
-  static std::vector<TableKind> all(Variant v, const Layout& layout);
+  // The families a variant's tables of the given measures come in: the DTM ones (one for
+  // chess and koth, one per target class of the layout for qoth), then, when DTZ is
+  // asked for, the DTZ one of chess and koth (qoth has no fifty-move rule).
+  static std::vector<TableKind> all(Variant v, const Layout& layout,
+                                    const std::vector<Measure>& measures = {Measure::Dtm});
   // Where the family stands in a table directory: "koth", "qoth/ring", or for a layout
   // with more than one target class "qoth/<layout>/<target>".
   std::string folder() const;

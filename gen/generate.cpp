@@ -316,14 +316,12 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel) {
   std::vector<TableResult> results;
-  for (Measure measure : options.measures) {
-    if (measure == Measure::Dtz && options.variant == Variant::Qoth)
-      throw std::runtime_error("DTZ tables are made for chess and koth (qoth has no fifty-move rule)");
-    for (TableKind kind : TableKind::all(options.variant, options.layout)) {
-      kind.measure = measure;
-      auto more = generate_kind(targets, kind, options, progress, cancel);
-      results.insert(results.end(), more.begin(), more.end());
-    }
+  const bool dtz = std::find(options.measures.begin(), options.measures.end(), Measure::Dtz) != options.measures.end();
+  if (dtz && options.variant == Variant::Qoth)
+    throw std::runtime_error("DTZ tables are made for chess and koth (qoth has no fifty-move rule)");
+  for (const TableKind& kind : TableKind::all(options.variant, options.layout, options.measures)) {
+    auto more = generate_kind(targets, kind, options, progress, cancel);
+    results.insert(results.end(), more.begin(), more.end());
   }
   return results;
 }

@@ -54,14 +54,8 @@ struct Prober::Impl {
   };
 
   explicit Impl(ProberOptions o)
-      : serial(++probers_made), options(std::move(o)), kinds(with_dtz(TableKind::all(options.variant, options.layout))),
+      : serial(++probers_made), options(std::move(o)), kinds(TableKind::all(options.variant, options.layout, {Measure::Dtm, Measure::Dtz})),
         cache(options.cache_bytes), tables(kinds.size()) {}
-
-  // The DTM families and, for chess and koth, the DTZ family last.
-  static std::vector<TableKind> with_dtz(std::vector<TableKind> kinds) {
-    if (kinds.front().variant != Variant::Qoth) kinds.emplace_back(kinds.front().variant, Measure::Dtz);
-    return kinds;
-  }
 
   // Tells this prober's blocks from those of another in a thread's recent-block memo
   // (a later prober may take the address of a destroyed one).

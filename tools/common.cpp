@@ -24,9 +24,9 @@ Variant VariantOptions::parsed_variant() const {
   return v;
 }
 
-std::vector<TableKind> VariantOptions::table_kinds() const {
+std::vector<TableKind> VariantOptions::table_kinds(const std::vector<Measure>& measures) const {
   const Variant v = parsed_variant();
-  return TableKind::all(v, v == Variant::Qoth ? load_layout() : ring_layout());
+  return TableKind::all(v, v == Variant::Qoth ? load_layout() : ring_layout(), measures);
 }
 
 Layout VariantOptions::load_layout() const {

@@ -22,8 +22,9 @@ struct VariantOptions {
   Variant parsed_variant() const;
   // The built-in layout of that name, else the layout file at that path.
   Layout load_layout() const;
-  // The families of tables the variant (and layout) come in (formats/table_file.h).
-  std::vector<TableKind> table_kinds() const;
+  // The families of the variant's (and layout's) tables of the given measures
+  // (formats/table_file.h).
+  std::vector<TableKind> table_kinds(const std::vector<Measure>& measures) const;
 };
 
 // --tables DIR and a list of material names.

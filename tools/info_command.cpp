@@ -51,7 +51,7 @@ void add_info_command(CLI::App& app) {
   cmd->callback([opts] {
     std::printf("%-10s %13s %13s %13s %13s %8s %12s %13s %8s %6s\n", "material", "positions", "wins", "draws",
                 "losses", "longest", "bytes", "index", "density", "stored");
-    for (const TableKind& kind : measured_kinds(opts->variant)) {
+    for (const TableKind& kind : opts->variant.table_kinds({Measure::Dtm, Measure::Dtz})) {
       if (kind.variant == Variant::Qoth) print_target_class(kind);
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
       if (kind.measure == Measure::Dtz && !list.empty())

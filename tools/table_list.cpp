@@ -32,15 +32,6 @@ std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKin
   return found;
 }
 
-std::vector<TableKind> measured_kinds(const VariantOptions& variant, const std::vector<Measure>& measures) {
-  std::vector<TableKind> kinds;
-  const bool dtm = std::find(measures.begin(), measures.end(), Measure::Dtm) != measures.end();
-  const bool dtz = std::find(measures.begin(), measures.end(), Measure::Dtz) != measures.end();
-  if (dtm) kinds = variant.table_kinds();
-  if (dtz && variant.parsed_variant() != Variant::Qoth) kinds.emplace_back(variant.parsed_variant(), Measure::Dtz);
-  return kinds;
-}
-
 void add_measure_option(CLI::App& cmd, std::string& text, const std::string& what) {
   cmd.add_option("--measure", text,
                  what + ": dtm (distance to the end, .htb), dtz (distance to zeroing under the fifty-move rule, "

@@ -10,11 +10,6 @@ namespace hilltb::cli {
 // without a file is passed over.
 std::vector<Material> tables_to_visit(const TableOptions& tables, const TableKind& kind);
 
-// The families of the variant's tables of the measures asked for: DTM, and for chess and
-// koth DTZ.
-std::vector<TableKind> measured_kinds(const VariantOptions& variant,
-                                      const std::vector<Measure>& measures = {Measure::Dtm, Measure::Dtz});
-
 // `--measure dtm|dtz|both` on `cmd`, into `text` (its default is the default shown).
 void add_measure_option(CLI::App& cmd, std::string& text, const std::string& what);
 // The measures `--measure`'s text names.

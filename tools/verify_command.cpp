@@ -73,7 +73,7 @@ void add_verify_command(CLI::App& app) {
       return;
     }
     int failed = 0;
-    for (const TableKind& kind : measured_kinds(opts->variant, measures_named(*measure))) {
+    for (const TableKind& kind : opts->variant.table_kinds(measures_named(*measure))) {
       const std::vector<Material> list = tables_to_visit(opts->tables, kind);
       // Held tables are kept for the tables after while they take at most a quarter of
       // the memory available, else only the children of the table being checked: a
