@@ -96,6 +96,7 @@ std::string Material::name() const {
   return out;
 }
 
+// Five bits a count, white's pawns highest (key_of counts the same way).
 std::uint64_t Material::key() const {
   std::uint64_t k = 0;
   for (Color c : {WHITE, BLACK})

@@ -25,6 +25,14 @@ class Material {
   // Throws MaterialError naming the fault (unknown letter, no king, too many pieces...).
   static Material parse(std::string_view text, Variant variant);
   static Material of(const Position& pos);
+  // of(pos).key(), counted in registers: the hot paths (a successor's table, one ply of
+  // search) compare materials by key.
+  static std::uint64_t key_of(const Position& pos) {
+    std::uint64_t k = 0;
+    for (Color c : {WHITE, BLACK})
+      for (int pt = PAWN; pt <= KING; ++pt) k = k << 5 | std::uint64_t(popcount(pos.pieces(c, PieceType(pt))));
+    return k;
+  }
 
   int count(Color c, PieceType pt) const { return count_[c][pt]; }
   int pieces(Color c) const;

@@ -120,9 +120,10 @@ class Solver : Retrograde {
     if (!earlier_) return DRAW_CODE;
     Position next = pos;
     next.play(m);
-    const Material& own = index_.material();
+    const std::uint64_t own = index_.material().key();
     return zeroing_value(code_with_en_passant<DtzMoves>(next, [&](const Position& p) {
-      return Material::of(p) == own ? (*earlier_)[global(p.side_to_move(), index_.encode(p))] : children_.code_of(p);
+      return Material::key_of(p) == own ? (*earlier_)[global(p.side_to_move(), index_.encode(p))]
+                                        : children_.code_of(p);
     }));
   }
 

@@ -78,6 +78,7 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
     const SolvedTable& own = other ? *other : *table;
     TableSet children(kind_);
     for (const Material& c : m.children(kind_.variant)) hold_whole(children, c, path.parent_path());
+    const std::uint64_t key = m.key();
     const std::uint64_t base = side == COLOR_NB ? stm * n : 0;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
       Index::Decoder decoder(own.index);
@@ -88,7 +89,8 @@ std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& p
           continue;
         }
         put(base + idx, code_from_successors(kind_.measure, *pos, [&](const Position& p) {
-              return Material::of(p) == m ? own.code(p.side_to_move(), own.index.encode(p)) : children.code_of(p);
+              return Material::key_of(p) == key ? own.code(p.side_to_move(), own.index.encode(p))
+                                                : children.code_of(p);
             }));
       }
     });
@@ -112,7 +114,7 @@ const TableSet::Held* TableSet::find(const Material& m) const {
   return it == tables_.end() ? nullptr : &it->second;
 }
 
-std::uint16_t TableSet::code_of(const Position& pos) const { return code_in(tables_.at(Material::of(pos).key()), pos); }
+std::uint16_t TableSet::code_of(const Position& pos) const { return code_in(tables_.at(Material::key_of(pos)), pos); }
 
 std::uint16_t TableSet::code_in(const Held& e, const Position& pos) const {
   const SolvedTable& t = *e.table;

@@ -24,7 +24,7 @@ std::string code_text(std::uint16_t code, Metric metric) {
 
 // The stored code of a position of any material the verifier knows.
 std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
-  if (Material::of(pos) == table.index.material())
+  if (Material::key_of(pos) == table.index.material().key())
     return table.code(pos.side_to_move(), table.index.encode(pos));
   return children.code_of(pos);
 }

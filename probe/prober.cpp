@@ -155,8 +155,10 @@ std::uint16_t Prober::Impl::stored_code(const Position& pos, Lookup& lookup, Mea
   // A side to move the file does not store: one ply of search. Moves that keep the
   // material reach the side it does store, in this table; captures and promotions go
   // through the whole lookup (a child may need the same search: captures end it).
+  const std::uint64_t key = m.key();
   return code_from_successors(measure, pos, [&](const Position& p) {
-    return Material::of(p) == m ? read_code(*table, orientation.apply(p), lookup) : stored_code(p, lookup, measure);
+    return Material::key_of(p) == key ? read_code(*table, orientation.apply(p), lookup)
+                                      : stored_code(p, lookup, measure);
   });
 }
 
