@@ -90,7 +90,7 @@ TEST(ZeroingSearch, LeastPliesAreTheDtzKothKQvKRSample) {
 }
 
 TEST(ZeroingSearch, LeastPliesAreTheDtzChessKBNvKSample) {
-  const Tally t = expect_least_plies_are_dtz(Variant::Chess, "KBNvK", 40, 509);
+  const Tally t = expect_least_plies_are_dtz(Variant::Chess, "KBNvK", 30, 509);
   EXPECT_GT(t.at, 0u);
   EXPECT_GT(t.next, 0u);
 }
