@@ -77,6 +77,12 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
   for (std::size_t i = 0; i < plan.size(); ++i) {
     PlanStep& s = steps[i];
     s.positions_per_side = index_of(plan[i], kind).size();
+    if (kind.measure == Measure::Dtz) {
+      // Every child whole, through all the step's rounds (gen/solver.h).
+      s.solve_bytes = solve_dtz_memory(s.positions_per_side, plan[i].has_pawns());
+      for (const Material& c : plan[i].children(kind.variant)) s.children_bytes += 2 * half_of(c);
+      continue;
+    }
     s.solve_bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(s.positions_per_side)
                                                   : solve_memory(s.positions_per_side);
     for (Color mover : {WHITE, BLACK}) {

@@ -23,7 +23,8 @@ Index index_of(const Material& m, const TableKind& kind);
 // One step of a plan: its table's index size and the memory its solve takes at the
 // peak, with the larger side's children (the halves that side's moves reach) at their
 // widths on disk, or not made yet, one byte a value in koth (every koth table so far)
-// and two otherwise; generation checks each step again with the widths it holds.
+// and two otherwise (a DTZ step holds every child whole); generation checks each step
+// again with the widths it holds.
 struct PlanStep {
   std::uint64_t positions_per_side = 0;
   std::uint64_t solve_bytes = 0;

@@ -20,8 +20,19 @@ namespace {
 //   KBNvK 8.4 M/s, KQPvK 10.3 M/s): 8 M/s.
 constexpr double KOTH_PAWNLESS_RATE = 11.47e6;
 constexpr double KOTH_PAWNS_RATE = 12.87e6;
+// - koth, 6 pieces: KRRvKRR and KBBvKNN (3.76 G index positions each) in 706.6 s and
+//   530.6 s with a plain Release build (bench/RESULTS.md "Six pieces"): their children
+//   are held a side at a time, and the working state leaves the caches. No 6-piece
+//   table with a pawn is measured; they take the same rate.
+constexpr double KOTH_SIX_RATE = 6.07e6;
 constexpr double QOTH_RATE_BY_QUEENS[3] = {6.67e6, 5.83e6, 4.95e6};
 constexpr double CHESS_RATE = 8e6;
+// - DTZ tables (chess and koth), each made alone (`gen --measure dtz --only`, plain
+//   Release build): the 60 pawnless 5-piece koth tables, 10.27 G index positions in
+//   1,263.5 s; with pawns, which solve in rounds (gen/solver.h), KBBPvK and KBBvKP,
+//   699 M in 502.1 s.
+constexpr double DTZ_PAWNLESS_RATE = 8.13e6;
+constexpr double DTZ_PAWNS_RATE = 1.39e6;
 // A job's time beside the solve: the process starting, a table's header and
 // checksum read per child, a small table's file written (the 2-piece tables).
 constexpr double JOB_SECONDS = 0.05;
@@ -39,9 +50,11 @@ constexpr double REQUEST_MARGIN = 1.5;
 constexpr std::uint64_t MIN_MEM_MB = 128;
 constexpr std::uint64_t MIN_RUNTIME_MINUTES = 5;
 
-double rate(const Material& m, Variant variant) {
-  switch (variant) {
+double rate(const Material& m, const TableKind& kind) {
+  if (kind.measure == Measure::Dtz) return m.has_pawns() ? DTZ_PAWNS_RATE : DTZ_PAWNLESS_RATE;
+  switch (kind.variant) {
     case Variant::Koth:
+      if (m.pieces() >= 6) return KOTH_SIX_RATE;
       return m.has_pawns() ? KOTH_PAWNS_RATE : KOTH_PAWNLESS_RATE;
     case Variant::Qoth:
       return QOTH_RATE_BY_QUEENS[std::min(2, m.count(WHITE, QUEEN) + m.count(BLACK, QUEEN))];
@@ -52,8 +65,8 @@ double rate(const Material& m, Variant variant) {
 
 }  // namespace
 
-double estimated_seconds(const Material& m, Variant variant, std::uint64_t index_positions) {
-  return JOB_SECONDS + double(index_positions) / rate(m, variant);
+double estimated_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions) {
+  return JOB_SECONDS + double(index_positions) / rate(m, kind);
 }
 
 std::uint64_t estimated_job_bytes(std::uint64_t step_bytes) {

@@ -5,12 +5,13 @@
 #include <cstdint>
 
 #include "formats/material.h"
+#include "formats/table_file.h"
 
 namespace hilltb {
 
-// Seconds one `hilltb gen` job takes for a table of `index_positions` (both sides to
-// move, summed over its families), on the reference machine with two threads.
-double estimated_seconds(const Material& m, Variant variant, std::uint64_t index_positions);
+// Seconds one `hilltb gen` job spends on table m of family `kind`, of `index_positions`
+// (both sides to move), on the reference machine with two threads.
+double estimated_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions);
 
 // Resident memory of a job whose solve step needs `step_bytes` (plan_memory): the
 // step, the process itself, and what the allocator and the compressor hold beside it.

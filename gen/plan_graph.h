@@ -16,14 +16,15 @@ struct PlannedTable {
   // Canonical, each one earlier in the graph unless the graph is of the named tables
   // alone (then a child outside it must be on disk before this table is made).
   std::vector<Material> children;
-  // One file per family of tables (qoth: per target class), relative to the table folder.
+  // One file per family of tables (qoth: per target class; the DTM file, then the DTZ
+  // one when asked for), relative to the table folder.
   std::vector<std::filesystem::path> files;
   std::uint64_t index_positions = 0;  // both sides to move, summed over the families
   std::uint64_t step_bytes = 0;       // plan_memory's peak, the largest family's
   std::uint64_t solve_bytes = 0;      // of which the working state (3 bytes a position)
   std::uint64_t job_bytes = 0;        // the same with the process around it
   bool fits = true;                   // job_bytes within memory_limit (gen refuses it otherwise)
-  double seconds = 0;                 // all families, at the measured rates
+  double seconds = 0;                 // all families and measures, at the measured rates
   bool on_disk = false;               // every file is there (not checked further)
 };
 

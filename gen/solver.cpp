@@ -392,4 +392,9 @@ std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant v
 
 std::uint64_t solve_memory(std::uint64_t positions_per_side) { return working_bytes(positions_per_side); }
 
+std::uint64_t solve_dtz_memory(std::uint64_t positions_per_side, bool pawns) {
+  const std::uint64_t previous_round = pawns ? positions_per_side * 2 * sizeof(std::uint16_t) : 0;
+  return working_bytes(positions_per_side) + previous_round;
+}
+
 }  // namespace hilltb

@@ -34,5 +34,7 @@ std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant v
 
 // Bytes of working memory solve_table needs for a table of this index size (per side).
 std::uint64_t solve_memory(std::uint64_t positions_per_side);
+// The same for solve_dtz_table: with pawns, a round holds the round before's codes too.
+std::uint64_t solve_dtz_memory(std::uint64_t positions_per_side, bool pawns);
 
 }  // namespace hilltb

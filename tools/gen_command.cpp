@@ -105,7 +105,7 @@ void add_gen_command(CLI::App& app) {
       options.max_memory = memory_limit(options.max_memory);  // one reading for every table
       const auto graph = plan_graph(targets, options, opts->only);
       const PlanContext context{opts->variant.variant, v == Variant::Qoth ? opts->variant.layout : "",
-                                opts->tables.dir, opts->threads, options.max_memory};
+                                opts->tables.dir, opts->measure, opts->threads, options.max_memory};
       if (opts->format == "json") print_plan_json(graph, context);
       else if (opts->format == "snakemake") print_plan_snakemake(graph, context);
       else print_plan_text(graph, context);

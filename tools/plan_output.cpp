@@ -92,6 +92,7 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
     positions += t.index_positions, peak = std::max(peak, t.job_bytes), seconds += t.seconds;
   }
   nlohmann::ordered_json plan = {{"variant", context.variant},
+                         {"measure", context.measure},
                          {"tables_dir", context.tables},
                          {"tables", tables},
                          {"total",
@@ -117,6 +118,7 @@ void print_plan_snakemake(const std::vector<PlannedTable>& graph, const PlanCont
     for (const auto& f : t.files) std::cout << "        " << python_string(table_file(context, f)) << ",\n";
   std::string options = "--variant " + context.variant;
   if (!context.layout.empty()) options += " --layout {params.layout:q}";
+  if (context.measure != "dtm") options += " --measure " + context.measure;
   for (const PlannedTable& t : graph) {
     std::cout << "\nrule " << rule_name(t.material) << ":\n";
     if (!t.children.empty()) std::cout << "    input:\n";
@@ -125,7 +127,8 @@ void print_plan_snakemake(const std::vector<PlannedTable>& graph, const PlanCont
     // for byte, and leaves the tables made from it as they are.
     for (const Material& c : t.children)
       for (const auto& f : t.files)
-        std::cout << "        ancient(" << python_string(table_file(context, f.parent_path() / (c.name() + ".htb")))
+        std::cout << "        ancient("
+                  << python_string(table_file(context, f.parent_path() / (c.name() + f.extension().string())))
                   << "),\n";
     std::cout << "    output:\n";
     for (const auto& f : t.files) std::cout << "        " << python_string(table_file(context, f)) << ",\n";

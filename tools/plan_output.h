@@ -14,6 +14,7 @@ struct PlanContext {
   std::string variant;  // as given: koth, qoth, chess
   std::string layout;   // qoth: as given (a name or a file), else empty
   std::string tables;   // the table directory as given
+  std::string measure;  // as given: dtm, dtz or both
   int threads = 0;      // per job for the tables that take long; 0: two
   std::uint64_t memory_limit = 0;  // bytes: what PlannedTable::fits was judged against
 };

@@ -43,6 +43,25 @@ TEST(PlanGraph, SizesAreTheGeneratedFiles) {
   }
 }
 
+// With DTZ asked for, each table has its DTZ file after its DTM one, costs more time
+// than the DTM alone, and its step holds every child whole: at least the DTM step's.
+TEST(PlanGraph, DtzTablesAddTheirFilesTimeAndMemory) {
+  GenerateOptions both = koth_options();
+  both.measures = {Measure::Dtm, Measure::Dtz};
+  const auto dtm = plan_graph(all_materials(Variant::Koth, 4), koth_options(), false);
+  const auto with_dtz = plan_graph(all_materials(Variant::Koth, 4), both, false);
+  ASSERT_EQ(dtm.size(), with_dtz.size());
+  for (std::size_t i = 0; i < dtm.size(); ++i) {
+    const std::string name = dtm[i].material.name();
+    ASSERT_EQ(with_dtz[i].files.size(), 2u) << name;
+    EXPECT_EQ(with_dtz[i].files[0], table_path("", TableKind(Variant::Koth), name));
+    EXPECT_EQ(with_dtz[i].files[1], table_path("", TableKind(Variant::Koth, Measure::Dtz), name));
+    EXPECT_EQ(with_dtz[i].index_positions, 2 * dtm[i].index_positions) << name;
+    EXPECT_GT(with_dtz[i].seconds, 2 * dtm[i].seconds) << name;  // DTZ solves the slower
+    EXPECT_GE(with_dtz[i].step_bytes, dtm[i].step_bytes) << name;
+  }
+}
+
 TEST(PlanGraph, NeededTablesComeWithTheNamedOne) {
   const auto needed = plan_graph({Material::parse("KRvKP", Variant::Koth)}, koth_options(), false);
   std::set<std::string> names;
@@ -65,7 +84,8 @@ TEST(PlanGraph, OnlyTheNamedTablesWithOnly) {
 
 TEST(PlanCost, LargerTablesAskForMore) {
   const Material small = Material::parse("KQvK", Variant::Koth), large = Material::parse("KQRvKR", Variant::Koth);
-  EXPECT_LT(estimated_seconds(small, Variant::Koth, 59136), estimated_seconds(large, Variant::Koth, 1u << 30));
+  EXPECT_LT(estimated_seconds(small, TableKind(Variant::Koth), 59136),
+            estimated_seconds(large, TableKind(Variant::Koth), 1u << 30));
   EXPECT_LT(requested_mem_mb(estimated_job_bytes(1 << 20)), requested_mem_mb(estimated_job_bytes(1ull << 32)));
   EXPECT_GE(requested_mem_mb(estimated_job_bytes(std::uint64_t(1) << 32)), 4096u * 5 / 4);
   EXPECT_GE(requested_runtime_minutes(3600), 60u);
