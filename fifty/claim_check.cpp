@@ -5,7 +5,7 @@
 namespace hilltb {
 
 ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int horizon, DtzClaim claim,
-                                  MoveOrder order) {
+                                  MoveOrder order, const std::function<void(double)>& progress) {
   if (!claim)
     claim = [&prober](const Position& pos) {
       const ProbeResult r = prober.probe_dtz(pos);
@@ -18,6 +18,8 @@ ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int h
   Index::Decoder decoder(index);
   for (Color stm : {WHITE, BLACK}) {
     for (std::uint64_t idx = 0; idx < index.size() && report.ok(); ++idx) {
+      if (progress && idx % (std::uint64_t(1) << 16) == 0)
+        progress((double(stm) * double(index.size()) + double(idx)) / (2.0 * double(index.size())));
       const Position* decoded = decoder.decode(idx, stm);
       if (!decoded || !is_position(*decoded)) continue;
       const Position pos = *decoded;

@@ -35,8 +35,10 @@ using DtzClaim = std::function<Value(const Position&)>;
 // Checks every position of the chess or koth table of material m (each side to move,
 // one per index slot) whose claimed DTZ is decisive and above `horizon` or equal to it,
 // stopping at the first that fails. Throws ZeroingSearchError when a table does not
-// answer.
+// answer. `progress`, when given, hears the fraction of the table's index read now and
+// then.
 ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int horizon, DtzClaim claim = {},
-                                  MoveOrder order = MoveOrder::TableGuided);
+                                  MoveOrder order = MoveOrder::TableGuided,
+                                  const std::function<void(double)>& progress = {});
 
 }  // namespace hilltb

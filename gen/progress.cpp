@@ -57,6 +57,12 @@ void Progress::update(const Phase& phase, double fraction) {
                all > 0 ? (", all about " + duration(all) + " left").c_str() : "");
 }
 
+void Progress::clear() {
+  if (!enabled_ || !tty_) return;
+  std::lock_guard lock(mutex_);
+  std::fputs("\r\033[K", stderr);
+}
+
 // The unit's expected time not yet spent (none once overrun), and the units after it.
 double Progress::run_left(double unit_elapsed) const {
   return std::max(0.0, expected_ - unit_elapsed) + after_;

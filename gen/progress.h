@@ -20,6 +20,9 @@ class Progress {
   void update(const Phase& phase, double fraction);
   // Ends the unit with a summary line.
   void end(const std::string& summary);
+  // Ends the unit without one: erases the bar on a terminal, so that the caller's own
+  // line about the unit stands in its place.
+  void clear();
 
  private:
   bool enabled_, tty_;

@@ -6,6 +6,7 @@
 #include "fifty/bound_memo.h"
 #include "formats/zeroing.h"
 #include "gen/plan.h"
+#include "gen/progress.h"
 #include "gen/verify.h"
 #include "table_list.h"
 #include "verify_cursed.h"
@@ -17,7 +18,7 @@ namespace {
 // Checks one table against its children, loading those `children` lacks, and keeps
 // it there when `needed_later`; prints a line.
 bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, TableSet& children,
-                bool needed_later) {
+                bool needed_later, Progress& progress) {
   const auto path = table_path(dir, kind, m.name());
   const std::string name = m.name() + (kind.measure == Measure::Dtz ? " DTZ" : "");
   try {
@@ -27,8 +28,10 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     for (const Material& c : m.children(kind.variant))
       if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
     const auto table = children.load(path, m);
-    const VerifyReport report = verify_table(*table, children, {}, reader.header().sides);
+    const SolveHooks hooks{[&](const Phase& phase, double f) { progress.update(phase, f); }};
+    const VerifyReport report = verify_table(*table, children, hooks, reader.header().sides);
     if (needed_later) children.add(table);
+    progress.clear();
     if (report.ok()) {
       std::cout << name << ": ok, " << report.checked << " values re-derived, checksum good\n";
       return true;
@@ -37,6 +40,7 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     for (const auto& e : report.examples) std::cout << "\n    " << e;
     std::cout << "\n";
   } catch (const TableError& e) {
+    progress.clear();
     std::cout << name << ": FAILED, " << e.what() << "\n";
   }
   return false;
@@ -59,6 +63,8 @@ void add_verify_command(CLI::App& app) {
   auto opts = add_table_subcommand(app, "verify", "check every table's checksum and every stored value", cmd);
   auto measure = std::make_shared<std::string>("both");
   add_measure_option(*cmd, *measure, "the tables to check");
+  auto quiet = std::make_shared<bool>(false);
+  cmd->add_flag("--quiet", *quiet, "no progress on stderr");
   auto cursed = std::make_shared<bool>(false);
   auto horizon = std::make_shared<int>(FIFTY_MOVE_PLIES);
   cmd->add_flag("--cursed", *cursed,
@@ -66,9 +72,10 @@ void add_verify_command(CLI::App& app) {
                 "cannot zero the clock or finish within 100 plies), and its wins of DTZ 100 (it can)");
   cmd->add_option("--horizon", *horizon, "with --cursed: the plies instead of 100 (every claim above and at it)")
       ->check(CLI::Range(0, BoundMemo::MAX_PLIES));
-  cmd->callback([opts, measure, cursed, horizon] {
+  cmd->callback([opts, measure, cursed, horizon, quiet] {
+    Progress progress(!*quiet);
     if (*cursed) {
-      if (const int failed = verify_cursed(*opts, *horizon))
+      if (const int failed = verify_cursed(*opts, *horizon, progress))
         throw std::runtime_error(std::to_string(failed) + " DTZ table(s) failed the separate check");
       return;
     }
@@ -89,7 +96,8 @@ void add_verify_command(CLI::App& app) {
         if (held.bytes() > budget) held.retain(list[i].children(kind.variant));
         const auto it = last.find(list[i].name());
         const bool needed_later = it != last.end() && it->second.second > i;
-        failed += !verify_one(opts->tables.dir, kind, list[i], held, needed_later);
+        progress.begin(list[i].name() + (kind.measure == Measure::Dtz ? " DTZ" : ""), int(i) + 1, int(list.size()));
+        failed += !verify_one(opts->tables.dir, kind, list[i], held, needed_later, progress);
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");

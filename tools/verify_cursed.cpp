@@ -36,11 +36,15 @@ std::optional<std::string> header_mismatch(const TableHeader& h, const ClaimChec
   return std::nullopt;
 }
 
-bool verify_one(const Prober& prober, const std::string& dir, const TableKind& kind, const Material& m, int horizon) {
+bool verify_one(const Prober& prober, const std::string& dir, const TableKind& kind, const Material& m, int horizon,
+                Progress& progress) {
   const std::string name = m.name() + " DTZ";
   try {
     const TableReader reader(table_path(dir, kind, m.name()), TableExpectation::of(kind, m.name()));
-    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon);
+    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided, [&](double f) {
+      progress.update(Phase::step("claims"), f);
+    });
+    progress.clear();
     if (r.ok() && horizon == FIFTY_MOVE_PLIES)
       if (const auto mismatch = header_mismatch(reader.header(), r)) {
         std::cout << name << ": FAILED, " << *mismatch << "\n";
@@ -54,6 +58,7 @@ bool verify_one(const Prober& prober, const std::string& dir, const TableKind& k
               << ": it can; " << r.positions << " positions read, " << r.nodes << " searched\n";
     return true;
   } catch (const std::exception& e) {
+    progress.clear();
     std::cout << name << ": FAILED, " << e.what() << "\n";
     return false;
   }
@@ -61,7 +66,7 @@ bool verify_one(const Prober& prober, const std::string& dir, const TableKind& k
 
 }  // namespace
 
-int verify_cursed(const TableCommandOptions& opts, int horizon) {
+int verify_cursed(const TableCommandOptions& opts, int horizon, Progress& progress) {
   const Variant variant = opts.variant.parsed_variant();
   if (variant == Variant::Qoth) throw std::runtime_error("--cursed: qoth has no fifty-move rule (no DTZ tables)");
   ProberOptions po;
@@ -70,7 +75,11 @@ int verify_cursed(const TableCommandOptions& opts, int horizon) {
   const Prober prober(po);
   const TableKind kind(variant, Measure::Dtz);
   int failed = 0;
-  for (const Material& m : tables_to_visit(opts.tables, kind)) failed += !verify_one(prober, opts.tables.dir, kind, m, horizon);
+  const std::vector<Material> list = tables_to_visit(opts.tables, kind);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    progress.begin(list[i].name() + " DTZ", int(i) + 1, int(list.size()));
+    failed += !verify_one(prober, opts.tables.dir, kind, list[i], horizon, progress);
+  }
   return failed;
 }
 

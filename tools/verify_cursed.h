@@ -4,11 +4,12 @@
 #pragma once
 
 #include "common.h"
+#include "gen/progress.h"
 
 namespace hilltb::cli {
 
-// Checks each DTZ table of the options' list; prints a line per table. Returns the
-// number of tables that failed.
-int verify_cursed(const TableCommandOptions& opts, int horizon);
+// Checks each DTZ table of the options' list, with progress; prints a line per table.
+// Returns the number of tables that failed.
+int verify_cursed(const TableCommandOptions& opts, int horizon, Progress& progress);
 
 }  // namespace hilltb::cli
