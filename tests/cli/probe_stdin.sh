@@ -5,7 +5,11 @@
 # Usage: probe_stdin.sh HILLTB TABLE_DIR
 set -uo pipefail
 hilltb=$1 tables=$2
-coproc PROBE { "$hilltb" probe --json --rule none --tables "$tables" -; }
+# Its standard error goes to a file, printed at the end: interleaved with the answers
+# as they are echoed, it would land anywhere among them.
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+coproc PROBE { "$hilltb" probe --json --rule none --tables "$tables" - 2>"$err"; }
 pid=$PROBE_PID
 exec {to}>&"${PROBE[1]}" {from}<&"${PROBE[0]}"  # bash forgets PROBE when it ends
 exec {PROBE[1]}>&- {PROBE[0]}<&-
@@ -20,3 +24,4 @@ exec {to}>&-
 while read -r -t 20 line <&"$from"; do echo "next: $line"; done
 wait "$pid"
 echo "exit $?"
+sed 's/^/stderr: /' "$err"

@@ -387,8 +387,10 @@ TEST(Prober, DtzAgreesWithFathom) {
       if (f == TB_RESULT_CHECKMATE || f == TB_RESULT_STALEMATE) continue;
       EXPECT_EQ(int(category_of(r.value)), int(TB_GET_WDL(f))) << to_fen(pos);
       const int theirs = int(TB_GET_DTZ(f));
-      if (r.value.result) EXPECT_TRUE(theirs == r.value.distance || theirs + 1 == r.value.distance)
-          << to_fen(pos) << ": hilltb " << r.value.distance << ", Syzygy " << theirs;
+      if (r.value.result) {
+        EXPECT_TRUE(theirs == r.value.distance || theirs + 1 == r.value.distance)
+            << to_fen(pos) << ": hilltb " << r.value.distance << ", Syzygy " << theirs;
+      }
       ++compared;
     }
   EXPECT_GT(compared, 1000);
