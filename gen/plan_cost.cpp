@@ -65,9 +65,11 @@ double rate(const Material& m, const TableKind& kind) {
 
 }  // namespace
 
-double estimated_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions) {
-  return JOB_SECONDS + double(index_positions) / rate(m, kind);
+double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions) {
+  return double(index_positions) / rate(m, kind);
 }
+
+double estimated_job_seconds(double solve_seconds) { return JOB_SECONDS + solve_seconds; }
 
 std::uint64_t estimated_job_bytes(std::uint64_t step_bytes) {
   return PROCESS_BYTES + std::uint64_t(double(step_bytes) * ALLOCATOR_SLACK);

@@ -9,9 +9,11 @@
 
 namespace hilltb {
 
-// Seconds one `hilltb gen` job spends on table m of family `kind`, of `index_positions`
-// (both sides to move), on the reference machine with two threads.
-double estimated_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions);
+// Seconds solving table m of family `kind`, of `index_positions` (both sides to move),
+// takes on the reference machine with two threads.
+double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions);
+// Seconds one `hilltb gen` job takes whose solves (all its families) take `solve_seconds`.
+double estimated_job_seconds(double solve_seconds);
 
 // Resident memory of a job whose solve step needs `step_bytes` (plan_memory): the
 // step, the process itself, and what the allocator and the compressor hold beside it.

@@ -26,12 +26,13 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
       t.files.push_back(file);
       t.on_disk = t.on_disk && std::filesystem::exists(options.dir / file);
       t.index_positions += 2 * steps[i].positions_per_side;
-      t.seconds += estimated_seconds(plan[i], kind, 2 * steps[i].positions_per_side);
+      t.seconds += estimated_solve_seconds(plan[i], kind, 2 * steps[i].positions_per_side);
       if (steps[i].memory() > t.step_bytes) t.step_bytes = steps[i].memory(), t.solve_bytes = steps[i].solve_bytes;
     }
   }
   const std::uint64_t limit = memory_limit(options.max_memory);
   for (PlannedTable& t : graph) {
+    t.seconds = estimated_job_seconds(t.seconds);
     t.job_bytes = estimated_job_bytes(t.step_bytes);
     t.fits = t.job_bytes <= limit;
   }
