@@ -16,11 +16,10 @@ namespace hilltb::cli {
 namespace {
 
 // Checks one table against its children, loading those `children` lacks, and keeps
-// it there when `needed_later`; prints a line.
-bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, TableSet& children,
-                bool needed_later, Progress& progress) {
+// it there when `needed_later`; prints a line, the table called `name`.
+bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, const std::string& name,
+                TableSet& children, bool needed_later, Progress& progress) {
   const auto path = table_path(dir, kind, m.name());
-  const std::string name = m.name() + (kind.measure == Measure::Dtz ? " DTZ" : "");
   try {
     const TableReader reader(path, TableExpectation::of(kind, m.name()));
     reader.verify_checksum();
@@ -96,8 +95,9 @@ void add_verify_command(CLI::App& app) {
         if (held.bytes() > budget) held.retain(list[i].children(kind.variant));
         const auto it = last.find(list[i].name());
         const bool needed_later = it != last.end() && it->second.second > i;
-        progress.begin(list[i].name() + (kind.measure == Measure::Dtz ? " DTZ" : ""), int(i) + 1, int(list.size()));
-        failed += !verify_one(opts->tables.dir, kind, list[i], held, needed_later, progress);
+        const std::string name = list[i].name() + (kind.measure == Measure::Dtz ? " DTZ" : "");
+        progress.begin(name, int(i) + 1, int(list.size()));
+        failed += !verify_one(opts->tables.dir, kind, list[i], name, held, needed_later, progress);
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");

@@ -36,9 +36,9 @@ std::optional<std::string> header_mismatch(const TableHeader& h, const ClaimChec
   return std::nullopt;
 }
 
-bool verify_one(const Prober& prober, const std::string& dir, const TableKind& kind, const Material& m, int horizon,
-                Progress& progress) {
-  const std::string name = m.name() + " DTZ";
+// Prints a line on the table called `name`.
+bool verify_one(const Prober& prober, const std::string& dir, const TableKind& kind, const Material& m,
+                const std::string& name, int horizon, Progress& progress) {
   try {
     const TableReader reader(table_path(dir, kind, m.name()), TableExpectation::of(kind, m.name()));
     const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided, [&](double f) {
@@ -77,8 +77,9 @@ int verify_cursed(const TableCommandOptions& opts, int horizon, Progress& progre
   int failed = 0;
   const std::vector<Material> list = tables_to_visit(opts.tables, kind);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    progress.begin(list[i].name() + " DTZ", int(i) + 1, int(list.size()));
-    failed += !verify_one(prober, opts.tables.dir, kind, list[i], horizon, progress);
+    const std::string name = list[i].name() + " DTZ";
+    progress.begin(name, int(i) + 1, int(list.size()));
+    failed += !verify_one(prober, opts.tables.dir, kind, list[i], name, horizon, progress);
   }
   return failed;
 }
