@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "formats/material.h"
+#include "rules/fen.h"
 
 namespace hilltb {
 namespace {
@@ -20,6 +21,18 @@ TEST(Material, NamesAndCanonicalOrder) {
   EXPECT_EQ(canonical("BNvQR", Variant::Qoth), "QRvBN");
   EXPECT_EQ(canonical("-vR", Variant::Qoth), "Rv-");
   EXPECT_TRUE(Material::parse("KRvKR", Variant::Chess).is_canonical());
+}
+
+// key_of counts a position's material the way key() keys a Material: the lookups that
+// compare the two depend on it.
+TEST(Material, KeyOfAPositionIsTheKeyOfItsMaterial) {
+  for (const char* fen : {"8/8/8/8/8/2k5/8/KQ6 w - - 0 1", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1r2k3/8/8/8/8/8/5B2/3NK2N w - - 0 1"}) {
+    const Position pos = parse_fen(fen, Variant::Chess);
+    EXPECT_EQ(Material::key_of(pos), Material::of(pos).key()) << fen;
+  }
+  EXPECT_NE(Material::key_of(parse_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", Variant::Chess)),
+            Material::key_of(parse_fen("8/8/8/8/8/2k5/8/KR6 w - - 0 1", Variant::Chess)));
 }
 
 TEST(Material, ChildrenAreOneCaptureOrPromotionAway) {
