@@ -96,10 +96,11 @@ WriteOptions first_write(const GenerateOptions& options) {
   return working;
 }
 
-// Solves table m with the solver of its kind's value model.
+// Solves table m with the solver of its kind's value model (DTZ: from `dtm`, the same
+// table's DTM codes, when at hand).
 std::shared_ptr<SolvedTable> solve(const Material& m, const TableKind& kind, const TableSet& children,
-                                   const SolveHooks& hooks) {
-  if (kind.measure == Measure::Dtz) return solve_dtz_table(m, kind.variant, children, hooks);
+                                   const SolveHooks& hooks, std::vector<std::uint16_t> dtm) {
+  if (kind.measure == Measure::Dtz) return solve_dtz_table(m, kind.variant, children, hooks, std::move(dtm));
   if (metric_of(kind.variant) == Metric::ScoreDistance) return solve_qoth_table(m, kind, children, hooks);
   return solve_table(m, kind.variant, children, hooks);
 }
@@ -194,7 +195,7 @@ class KindRun {
   // Solves step i's table and writes it.
   void make(std::size_t i, std::chrono::steady_clock::time_point start) {
     const Material& m = plan_[i];
-    std::shared_ptr<SolvedTable> solved = solve(m, kind_, children_, hooks(i));
+    std::shared_ptr<SolvedTable> solved = solve(m, kind_, children_, hooks(i), dtm_guess(m));
     const TableHeader header = header_of(m, *solved, kind_);
     fill_holes(solved->codes);
     progress_.update(Phase::step("write"), 0);
@@ -208,6 +209,20 @@ class KindRun {
     results_.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     time_left_.made(steps_[i], results_.back().seconds);
     progress_.end(made_summary(header, result.file_bytes) + cut);
+  }
+
+  // A DTZ table with pawns solves in rounds from a guess (gen/solver.h): the DTM table
+  // of its material when its file beside it holds both sides to move (a run making both
+  // makes it first and keeps it so), whose first round is then the answer unless
+  // something is cursed; else none (deriving a side would cost a search of the table).
+  std::vector<std::uint16_t> dtm_guess(const Material& m) {
+    if (kind_.measure != Measure::Dtz || !m.has_pawns()) return {};
+    const TableKind dtm(kind_.variant, Measure::Dtm);
+    const std::filesystem::path file = table_path(options_.dir, dtm, m.name());
+    if (!std::filesystem::exists(file) || TableReader(file, TableExpectation::of(dtm, m.name())).header().sides != 3)
+      return {};
+    progress_.update(Phase::step("read DTM"), 0);
+    return std::move(TableSet(dtm).load(file, m)->codes);
   }
 
   // The solve's hooks for step i: progress, cancellation, and its children read from
@@ -243,20 +258,37 @@ class KindRun {
   // Cuts to one side each file that no step after `step` reads as a child, within the
   // step that read it last: the cut shows in that step's progress and time, and an
   // interruption has nothing left to cut (a file it leaves whole is cut by the run
-  // that resumes). Returns what the progress line says of it.
+  // that resumes). A DTM file kept whole for its DTZ twin's guess is cut after the
+  // DTZ step. Returns what the progress line says of it.
   std::string cut_after(std::size_t step) {
     std::string said;
     if (!options_.one_side) return said;
+    auto cut = [&](const std::filesystem::path& file, const TableKind& kind, const Material& c) -> std::uint64_t {
+      if (TableReader(file, TableExpectation::of(kind, c.name())).header().sides != 3) return 0;
+      progress_.update(Phase::step("cut " + c.name() + (kind.measure != kind_.measure ? " DTM" : "")), 0);
+      const std::uint64_t bytes = keep_one_side(file, options_.write);
+      said += (said.empty() ? "; cut to one side: " : ", ") + c.name() + " " + std::to_string(bytes) + " bytes";
+      return bytes;
+    };
     for (std::size_t i = 0; i < results_.size(); ++i) {
-      if (last_use_[i] != step) continue;
       const Material& c = plan_[i];
-      if (TableReader(path(c), TableExpectation::of(kind_, c.name())).header().sides != 3) continue;
-      progress_.update(Phase::step("cut " + c.name()), 0);
-      results_[i].file_bytes = keep_one_side(path(c), options_.write);
-      said += (said.empty() ? "; cut to one side: " : ", ") + c.name() + " " +
-              std::to_string(results_[i].file_bytes) + " bytes";
+      if (last_use_[i] != step || (kind_.measure == Measure::Dtm && guess_for_dtz(c))) continue;
+      if (const std::uint64_t bytes = cut(path(c), kind_, c)) results_[i].file_bytes = bytes;
+    }
+    const Material& m = plan_[step];
+    if (kind_.measure == Measure::Dtz && guess_for_dtz(m)) {
+      const TableKind dtm(kind_.variant, Measure::Dtm);
+      cut(table_path(options_.dir, dtm, m.name()), dtm, m);
     }
     return said;
+  }
+
+  // Whether a run making both measures keeps m's DTM file whole for the guess of its
+  // DTZ step (dtm_guess): tables with pawns, whose DTZ solves in rounds.
+  bool guess_for_dtz(const Material& m) const {
+    const auto& ms = options_.measures;
+    return m.has_pawns() && std::find(ms.begin(), ms.end(), Measure::Dtm) != ms.end() &&
+           std::find(ms.begin(), ms.end(), Measure::Dtz) != ms.end();
   }
 
   const TableKind& kind_;
@@ -323,6 +355,11 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
     auto more = generate_kind(targets, kind, options, progress, cancel);
     results.insert(results.end(), more.begin(), more.end());
   }
+  // The DTM files kept whole for their DTZ twins' guesses were cut in the DTZ run.
+  if (dtz && options.one_side)
+    for (TableResult& r : results)
+      if (r.measure == Measure::Dtm && r.material.has_pawns())
+        r.file_bytes = std::filesystem::file_size(table_path(options.dir, TableKind(options.variant), r.material.name()));
   return results;
 }
 

@@ -1,7 +1,7 @@
 // The parallel pass both solvers are built on: every global position index of a table
 // (side to move white, then black), or those of the chunks a pass asks for, visited
-// once, in cache-sized ranges, with progress now and then and a cancellation check per
-// range.
+// once, in cache-sized ranges, with progress now and then and at the end, and a
+// cancellation check per range.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -34,7 +34,7 @@ void scan_chunks(const Index& index, const SolveHooks& hooks, const Phase& phase
     for (std::uint64_t c = r.begin(); c < r.end(); ++c)
       body(c * SCAN_CHUNK, std::min(total, (c + 1) * SCAN_CHUNK), decoder);
     const std::uint64_t d = done += r.size();
-    if ((d - r.size()) / 256 != d / 256) report(hooks, phase, double(d) / double(chunks));
+    if ((d - r.size()) / 256 != d / 256 || d == chunks) report(hooks, phase, double(d) / double(chunks));
   }, tbb::simple_partitioner());
 }
 

@@ -1,8 +1,12 @@
 #include "solver.h"
 
+#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "gen/retrograde.h"
 #include "gen/unmove.h"
@@ -377,16 +381,50 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
   return Solver<DtmModel>(material, variant, children, hooks).run();
 }
 
+namespace {
+
+// The codes of `dtm` (the same table's DTM values) reduced to their results: a win or a
+// loss at 1 ply, a draw. Under the rule they differ only where a result is cursed.
+std::vector<std::uint16_t> results_of(std::vector<std::uint16_t> dtm) {
+  tbb::parallel_for(std::size_t(0), dtm.size(), [&](std::size_t i) {
+    const std::uint16_t c = dtm[i];
+    if (c == NO_POSITION_CODE || c == DRAW_CODE) return;
+    dtm[i] = decode_value(c, METRIC).result > 0 ? win(1) : loss(1);
+  });
+  return dtm;
+}
+
+// Whether each position of `round` has the category (at clock 0) it has in `earlier`:
+// all that a pawn move's value takes from the position it leads to (zeroing_value).
+bool same_categories(const std::vector<std::uint16_t>& round, const std::vector<std::uint16_t>& earlier) {
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, round.size(), 1 << 16), true,
+      [&](const auto& r, bool same) {
+        for (std::size_t i = r.begin(); same && i < r.end(); ++i)
+          same = round[i] == NO_POSITION_CODE || zeroing_value(round[i]) == zeroing_value(earlier[i]);
+        return same;
+      },
+      std::logical_and<>());
+}
+
+}  // namespace
+
 std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
-                                             const SolveHooks& hooks) {
-  std::shared_ptr<SolvedTable> table = Solver<DtzModel>(material, variant, children, hooks).run();
-  if (!material.has_pawns()) return table;
+                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm) {
+  if (!material.has_pawns()) return Solver<DtzModel>(material, variant, children, hooks).run();
   // Pawn moves only advance: after round k every position with fewer than k pawn moves
-  // left in any line is right, and a round that changes nothing is the fixpoint.
-  for (;;) {
-    auto next = Solver<DtzModel>(material, variant, children, hooks, &table->codes).run();
-    if (next->codes == table->codes) return next;
-    table = std::move(next);
+  // left in any line is right, whatever the first round took pawn moves to be worth. A
+  // round values each pawn move by the category of the position it leads to in the
+  // round before, so a round that keeps every category it was given is the answer.
+  std::vector<std::uint16_t> earlier = dtm.empty() ? dtm : results_of(std::move(dtm));
+  for (int k = 1;; ++k) {
+    SolveHooks round_hooks = hooks;  // the progress says which round
+    round_hooks.progress = [&hooks, k](const Phase& phase, double fraction) {
+      report(hooks, {phase.kind, "round " + std::to_string(k) + ", " + phase.text}, fraction);
+    };
+    auto round = Solver<DtzModel>(material, variant, children, round_hooks, earlier.empty() ? nullptr : &earlier).run();
+    if (!earlier.empty() && same_categories(round->codes, earlier)) return round;
+    earlier = std::move(round->codes);
   }
 }
 

@@ -28,9 +28,12 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
 // held whole (both sides to move: a pawn move's value takes in the opponent's
 // en-passant captures). The retrograde is the one above with the zeroing moves as its
 // moves out; pawn moves stay in the table, so with pawns it runs in rounds, each
-// valuing pawn moves from the round before, until a round changes nothing.
-std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant,
-                                             const TableSet& children, const SolveHooks& hooks);
+// valuing pawn moves from the round before, until a round changes no category. `dtm`,
+// the same table's DTM codes (both sides) when at hand, is the first round's guess:
+// right wherever nothing is cursed, when the first round is the answer; without it the
+// first round takes every pawn move to draw.
+std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
+                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm = {});
 
 // Bytes of working memory solve_table needs for a table of this index size (per side).
 std::uint64_t solve_memory(std::uint64_t positions_per_side);

@@ -39,8 +39,8 @@ std::uint64_t TableSet::bytes() const {
   return total;
 }
 
-std::shared_ptr<const SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m,
-                                                  Width width, Color side) const {
+std::shared_ptr<SolvedTable> TableSet::load(const std::filesystem::path& path, const Material& m, Width width,
+                                            Color side) const {
   TableReader reader(path, TableExpectation::of(kind_, m.name()));
   const TableHeader& h = reader.header();
   auto table = std::make_shared<SolvedTable>(m, kind_);

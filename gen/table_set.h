@@ -46,8 +46,8 @@ class TableSet {
   // A side the file does not store is derived from the other and the children, whole:
   // those this set holds whole, the others read from their files beside it (and their
   // own children as they need, once each): a full one-ply search, as long as a verify.
-  std::shared_ptr<const SolvedTable> load(const std::filesystem::path& path, const Material& m,
-                                          Width width = Width::Codes, Color side = COLOR_NB) const;
+  std::shared_ptr<SolvedTable> load(const std::filesystem::path& path, const Material& m,
+                                    Width width = Width::Codes, Color side = COLOR_NB) const;
   // Drops every table but those of `keep`.
   void retain(const std::vector<Material>& keep);
   void clear() { tables_.clear(); }

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <mutex>
+#include <set>
 #include <tbb/global_control.h>
 
 #include <fstream>
@@ -13,6 +15,7 @@
 #include "formats/symmetry.h"
 #include "gen/generate.h"
 #include "gen/plan_graph.h"
+#include "gen/solver.h"
 #include "gen/verify.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
@@ -73,6 +76,46 @@ TEST(Generate, DtzSameBytesWithOneThreadAsWithAll) {
   // Rounds of pawn moves, promotions into the DTZ children; a pawnless table.
   expect_same_bytes_with_one_thread(Variant::Koth, "KPvK", Measure::Dtz);
   expect_same_bytes_with_one_thread(Variant::Chess, "KRvKN", Measure::Dtz);
+}
+
+// A DTZ table with pawns solves in rounds from a first guess (gen/solver.h): the rounds
+// (`round k` in the progress) of solving `material` from `guess`, after checking that
+// they give the fixture's table.
+std::set<std::string> dtz_rounds(Variant v, const std::string& material, const std::vector<std::uint16_t>& guess) {
+  const auto expected = test::generated_table(v, material, Measure::Dtz);
+  const Material& m = expected->index.material();
+  TableSet children(TableKind(v, Measure::Dtz));
+  for (const Material& c : m.children(v)) children.add(test::generated_table(v, c.name(), Measure::Dtz));
+  std::mutex mutex;
+  std::set<std::string> rounds;
+  SolveHooks hooks;
+  hooks.progress = [&](const Phase& phase, double) {
+    std::lock_guard lock(mutex);
+    rounds.insert(phase.text.substr(0, phase.text.find(',')));
+  };
+  const auto solved = solve_dtz_table(m, v, children, hooks, guess);
+  std::uint64_t differ = 0;
+  for (std::size_t i = 0; i < solved->codes.size(); ++i)
+    differ += solved->codes[i] != NO_POSITION_CODE && solved->codes[i] != expected->codes[i];
+  EXPECT_EQ(differ, 0u) << variant_name(v) << " " << material << " from a guess of " << guess.size() << " codes";
+  return rounds;
+}
+
+// Any guess leads to the one table: none, the DTM table's results, those reversed; with
+// the DTM table's the first round is the answer (nothing is cursed here).
+TEST(Generate, DtzRoundsReachOneTableFromAnyGuess) {
+  for (Variant v : {Variant::Chess, Variant::Koth}) {
+    std::vector<std::uint16_t> reversed = test::generated_table(v, "KPvK")->codes;
+    for (std::uint16_t& c : reversed) {
+      if (c == NO_POSITION_CODE || c == DRAW_CODE) continue;
+      const Value value = decode_value(c, Metric::WdlDistance);
+      c = encode_value({-value.result, value.distance, 0});
+    }
+    EXPECT_GE(dtz_rounds(v, "KPvK", {}).size(), 2u) << variant_name(v);
+    EXPECT_EQ(dtz_rounds(v, "KPvK", test::generated_table(v, "KPvK")->codes), std::set<std::string>{"round 1"})
+        << variant_name(v);
+    EXPECT_GE(dtz_rounds(v, "KPvK", reversed).size(), 2u) << variant_name(v);
+  }
 }
 
 TEST(Generate, SameBytesWithOneThreadAsWithAll) {
@@ -199,6 +242,27 @@ TEST(Generate, OneSideRunCutsEveryFileOfItsPlan) {
     EXPECT_TRUE(r.generated);
     EXPECT_NE(sides_of(r), 3) << r.material.name();
     EXPECT_EQ(r.file_bytes, fs::file_size(table_path(dir.path, TableKind(Variant::Koth), r.material.name())));
+  }
+}
+
+// With both measures, a DTM file with pawns stays whole until its DTZ twin has read it
+// (the guess of its rounds), and is cut then: every file ends with one side.
+TEST(Generate, OneSideRunOfBothMeasuresCutsEveryFile) {
+  TempDir dir;
+  GenerateOptions options;
+  options.dir = dir.path;
+  options.variant = Variant::Koth;
+  options.measures = {Measure::Dtm, Measure::Dtz};
+  options.one_side = true;
+  Progress quiet(false);
+  const auto results = generate_tables({Material::parse("KPvK", Variant::Koth)}, options, quiet, nullptr);
+  ASSERT_EQ(results.size(), 12u);  // KvK, KNvK, KBvK, KRvK, KQvK, KPvK; DTM and DTZ
+  for (const TableResult& r : results) {
+    const TableKind kind(Variant::Koth, r.measure);
+    const fs::path file = table_path(dir.path, kind, r.material.name());
+    EXPECT_NE(TableReader(file, TableExpectation::of(kind, r.material.name())).header().sides, 3)
+        << file.filename();
+    EXPECT_EQ(r.file_bytes, fs::file_size(file)) << file.filename();
   }
 }
 
