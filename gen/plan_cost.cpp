@@ -30,9 +30,11 @@ constexpr double CHESS_RATE = 8e6;
 // - DTZ tables (chess and koth), each made alone (`gen --measure dtz --only`, plain
 //   Release build): the 60 pawnless 5-piece koth tables, 10.27 G index positions in
 //   1,263.5 s; with pawns, which solve in rounds (gen/solver.h), KBBPvK and KBBvKP,
-//   699 M in 502.1 s.
+//   699 M in 502.1 s from draws, in 90.7 s from their DTM tables (`--measure both`,
+//   the DTM file read included).
 constexpr double DTZ_PAWNLESS_RATE = 8.13e6;
 constexpr double DTZ_PAWNS_RATE = 1.39e6;
+constexpr double DTZ_PAWNS_FROM_DTM_RATE = 7.70e6;
 // A job's time beside the solve: the process starting, a table's header and
 // checksum read per child, a small table's file written (the 2-piece tables).
 constexpr double JOB_SECONDS = 0.05;
@@ -50,8 +52,11 @@ constexpr double REQUEST_MARGIN = 1.5;
 constexpr std::uint64_t MIN_MEM_MB = 128;
 constexpr std::uint64_t MIN_RUNTIME_MINUTES = 5;
 
-double rate(const Material& m, const TableKind& kind) {
-  if (kind.measure == Measure::Dtz) return m.has_pawns() ? DTZ_PAWNS_RATE : DTZ_PAWNLESS_RATE;
+double rate(const Material& m, const TableKind& kind, DtzStart start) {
+  if (kind.measure == Measure::Dtz) {
+    if (!m.has_pawns()) return DTZ_PAWNLESS_RATE;
+    return start == DtzStart::FromDtm ? DTZ_PAWNS_FROM_DTM_RATE : DTZ_PAWNS_RATE;
+  }
   switch (kind.variant) {
     case Variant::Koth:
       if (m.pieces() >= 6) return KOTH_SIX_RATE;
@@ -65,8 +70,9 @@ double rate(const Material& m, const TableKind& kind) {
 
 }  // namespace
 
-double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions) {
-  return double(index_positions) / rate(m, kind);
+double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions,
+                               DtzStart start) {
+  return double(index_positions) / rate(m, kind, start);
 }
 
 double estimated_job_seconds(double solve_seconds) { return JOB_SECONDS + solve_seconds; }

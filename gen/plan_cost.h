@@ -9,9 +9,14 @@
 
 namespace hilltb {
 
+// Where the rounds of a DTZ table with pawns start (gen/solver.h): from the DTM table of
+// its material, when the job makes both measures, or from draws.
+enum class DtzStart { FromDtm, FromDraws };
+
 // Seconds solving table m of family `kind`, of `index_positions` (both sides to move),
 // takes on the reference machine with two threads.
-double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions);
+double estimated_solve_seconds(const Material& m, const TableKind& kind, std::uint64_t index_positions,
+                               DtzStart start = DtzStart::FromDraws);
 // Seconds one `hilltb gen` job takes whose solves (all its families) take `solve_seconds`.
 double estimated_job_seconds(double solve_seconds);
 

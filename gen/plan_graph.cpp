@@ -18,7 +18,11 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
     graph[i].children = plan[i].children(variant);
     graph[i].on_disk = true;
   }
-  for (const TableKind& kind : TableKind::all(variant, options.layout, options.measures)) {
+  const auto& measures = options.measures;
+  const DtzStart start = std::find(measures.begin(), measures.end(), Measure::Dtm) != measures.end()
+                             ? DtzStart::FromDtm
+                             : DtzStart::FromDraws;
+  for (const TableKind& kind : TableKind::all(variant, options.layout, measures)) {
     const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
     for (std::size_t i = 0; i < plan.size(); ++i) {
       PlannedTable& t = graph[i];
@@ -26,7 +30,7 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
       t.files.push_back(file);
       t.on_disk = t.on_disk && std::filesystem::exists(options.dir / file);
       t.index_positions += 2 * steps[i].positions_per_side;
-      t.seconds += estimated_solve_seconds(plan[i], kind, 2 * steps[i].positions_per_side);
+      t.seconds += estimated_solve_seconds(plan[i], kind, 2 * steps[i].positions_per_side, start);
       if (steps[i].memory() > t.step_bytes) t.step_bytes = steps[i].memory(), t.solve_bytes = steps[i].solve_bytes;
     }
   }
