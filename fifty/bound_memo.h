@@ -5,8 +5,13 @@
 // every (position, plies) answer proved. Slots are the positions' index numbers in
 // their table (formats/index.h); storage comes in pages, made on first touch, so a
 // search that visits a corner of a large table holds only that corner.
+//
+// Searches on several threads share one memo: a bound only ever tightens (the fewest
+// plies falls, the most rises), each byte is updated atomically, and a pair read while
+// another thread writes it still holds two proved facts.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -19,6 +24,9 @@ class BoundMemo {
   static constexpr int MAX_PLIES = 253;
 
   explicit BoundMemo(std::uint64_t slots);
+  ~BoundMemo();
+  BoundMemo(const BoundMemo&) = delete;
+  BoundMemo& operator=(const BoundMemo&) = delete;
 
   struct Bounds {
     std::uint8_t can = NONE;     // forced within this many plies (NONE: not known)
@@ -37,13 +45,13 @@ class BoundMemo {
   // `plies` above MAX_PLIES: not forced within any horizon the search takes.
   void set_cannot(std::uint64_t slot, int plies);
 
-  std::uint64_t bytes() const { return pages_made_ * PAGE * sizeof(Bounds); }
+  std::uint64_t bytes() const { return pages_made_.load() * PAGE * sizeof(Bounds); }
 
  private:
   static constexpr std::uint64_t PAGE = std::uint64_t(1) << 14;
   Bounds& at(std::uint64_t slot);
-  std::vector<std::unique_ptr<Bounds[]>> pages_;
-  std::uint64_t pages_made_ = 0;
+  std::vector<std::atomic<Bounds*>> pages_;  // owned; made by whichever thread touches first
+  std::atomic<std::uint64_t> pages_made_{0};
 };
 
 }  // namespace hilltb

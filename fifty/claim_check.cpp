@@ -35,7 +35,8 @@ ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int h
     };
   const Index index(m, prober.variant());
   const std::uint64_t n = index.size(), chunks = (2 * n + CHUNK - 1) / CHUNK;
-  // A search per thread: its bounds are its own (the prober is shared).
+  // A search per thread, all sharing the bounds they prove (and the prober).
+  const auto memos = std::make_shared<ZeroingMemos>();
   tbb::enumerable_thread_specific<std::optional<ZeroingSearch>> searches;
   std::mutex mutex;  // the report and the progress
   ClaimCheckReport report;
@@ -75,7 +76,7 @@ ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int h
 
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const auto& range) {
     std::optional<ZeroingSearch>& search = searches.local();
-    if (!search) search.emplace(prober, order);
+    if (!search) search.emplace(prober, order, memos);
     Index::Decoder decoder(index);
     for (std::uint64_t c = range.begin(); c < range.end(); ++c) {
       const std::uint64_t first = c * CHUNK;

@@ -34,10 +34,11 @@ using DtzClaim = std::function<Value(const Position&)>;
 
 // Checks every position of the chess or koth table of material m (each side to move,
 // one per index slot) whose claimed DTZ is decisive and above `horizon` or equal to it,
-// on every core (a search per thread), stopping once one fails: the failure reported is
-// the first in index order; the counts are then of the positions read by then. Throws
-// ZeroingSearchError when a table does not answer. `progress`, when given, hears the
-// fraction of the table's index read now and then (from one thread at a time).
+// on every core (a search per thread, sharing the bounds they prove), stopping once one
+// fails: the failure reported is the first in index order; the counts are then of the
+// positions read by then. Throws ZeroingSearchError when a table does not answer.
+// `progress`, when given, hears the fraction of the table's index read now and then
+// (from one thread at a time).
 ClaimCheckReport check_dtz_claims(const Prober& prober, const Material& m, int horizon, DtzClaim claim = {},
                                   MoveOrder order = MoveOrder::TableGuided,
                                   const std::function<void(double)>& progress = {});

@@ -31,15 +31,26 @@ Value dtz_of(const Prober& prober, const Position& pos) {
 
 }  // namespace
 
-ZeroingSearch::Memo::Memo(const Material& m, Variant v) : index(m, v), bounds(2 * index.size()) {}
+ZeroingMemos::Memo::Memo(const Material& m, Variant v) : index(m, v), bounds(2 * index.size()) {}
 
-ZeroingSearch::ZeroingSearch(const Prober& prober, MoveOrder order) : prober_(prober), order_(order) {}
+ZeroingMemos::Memo& ZeroingMemos::of(const Material& m, Variant v, Color winner) {
+  std::lock_guard lock(mutex_);
+  auto& memo = memos_[{m.key(), winner}];
+  if (!memo) memo = std::make_unique<Memo>(m, v);
+  return *memo;
+}
 
-std::uint64_t ZeroingSearch::memo_bytes() const {
+std::uint64_t ZeroingMemos::bytes() const {
+  std::lock_guard lock(mutex_);
   std::uint64_t bytes = 0;
   for (const auto& [key, memo] : memos_) bytes += memo->bounds.bytes();
   return bytes;
 }
+
+ZeroingSearch::ZeroingSearch(const Prober& prober, MoveOrder order, std::shared_ptr<ZeroingMemos> memos)
+    : prober_(prober), order_(order), memos_(memos ? std::move(memos) : std::make_shared<ZeroingMemos>()) {}
+
+std::uint64_t ZeroingSearch::memo_bytes() const { return memos_->bytes(); }
 
 bool ZeroingSearch::zeroing_succeeds(const Position& pos, Move m) const {
   Position next = pos;
@@ -145,10 +156,7 @@ bool ZeroingSearch::can_force(const Position& pos, Color winner, int horizon) {
                                 std::to_string(BoundMemo::MAX_PLIES) + " plies");
   if (pos.variant() == Variant::Qoth) throw std::invalid_argument("qoth has no fifty-move rule");
   if (pos.castling()) throw std::invalid_argument(to_fen(pos) + ": castling rights: not in the tables");
-  const Material m = Material::of(pos);
-  auto& memo = memos_[{m.key(), winner}];
-  if (!memo) memo = std::make_unique<Memo>(m, pos.variant());
-  memo_ = memo.get();
+  memo_ = &memos_->of(Material::of(pos), pos.variant(), winner);
   winner_ = winner;
   return search(pos, horizon) >= 0;
 }

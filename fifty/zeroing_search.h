@@ -21,6 +21,8 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -40,9 +42,29 @@ struct ZeroingSearchError : std::runtime_error {
 // side's longest), which finds the deciding move at once where the tables are right.
 enum class MoveOrder { Generated, TableGuided };
 
+// The bounds the searches have proved, per material and winner, each memo made on first
+// use: searches on several threads may share them (check_dtz_claims), for a bound holds
+// whichever search proved it.
+class ZeroingMemos {
+ public:
+  struct Memo {
+    Index index;
+    BoundMemo bounds;
+    Memo(const Material& m, Variant v);
+  };
+  Memo& of(const Material& m, Variant v, Color winner);
+  std::uint64_t bytes() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::pair<std::uint64_t, Color>, std::unique_ptr<Memo>> memos_;  // by material key, winner
+};
+
 class ZeroingSearch {
  public:
-  explicit ZeroingSearch(const Prober& prober, MoveOrder order = MoveOrder::TableGuided);
+  // `memos`: those shared with other searches, or none (its own).
+  explicit ZeroingSearch(const Prober& prober, MoveOrder order = MoveOrder::TableGuided,
+                         std::shared_ptr<ZeroingMemos> memos = nullptr);
 
   // Whether `winner` can force success (above) within `horizon` plies from pos. pos must
   // be a chess or koth position without castling rights; horizon at most
@@ -58,12 +80,6 @@ class ZeroingSearch {
   std::uint64_t memo_bytes() const;
 
  private:
-  // The bounds proved for one material and one winner, by index slot.
-  struct Memo {
-    Index index;
-    BoundMemo bounds;
-    explicit Memo(const Material& m, Variant v);
-  };
   // The least plies proved (at most h), or -1: not within h.
   int search(const Position& pos, int h);
   // Whether the zeroing move m of pos succeeds for the winner (reads the tables).
@@ -78,8 +94,8 @@ class ZeroingSearch {
   const Prober& prober_;
   MoveOrder order_;
   Color winner_ = WHITE;
-  std::map<std::pair<std::uint64_t, Color>, std::unique_ptr<Memo>> memos_;  // by material key, winner
-  Memo* memo_ = nullptr;  // the root's material and winner (the moves searched keep the material)
+  std::shared_ptr<ZeroingMemos> memos_;
+  ZeroingMemos::Memo* memo_ = nullptr;  // the root's material and winner (the moves searched keep the material)
   std::uint64_t nodes_ = 0;
 };
 
