@@ -27,7 +27,8 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     for (const Material& c : m.children(kind.variant))
       if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
     const auto table = children.load(path, m);
-    const SolveHooks hooks{[&](const Phase& phase, double f) { progress.update(phase, f); }};
+    SolveHooks hooks;
+    hooks.progress = [&](const Phase& phase, double f) { progress.update(phase, f); };
     const VerifyReport report = verify_table(*table, children, hooks, reader.header().sides);
     if (needed_later) children.add(table);
     progress.clear();
