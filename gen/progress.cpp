@@ -40,13 +40,23 @@ void Progress::update(const Phase& phase, double fraction) {
   const bool new_phase = phase.text != phase_.text;
   // A log gets a line per phase, the passes sharing the first one's.
   const bool passes_go_on = phase.kind == Phase::Kind::Pass && phase_.kind == Phase::Kind::Pass;
-  if (!tty_ && new_phase && !passes_go_on)
+  if (!tty_ && new_phase && !passes_go_on) {
     std::fprintf(stderr, "[%d/%d] %s: %s\n", step_, steps_, name_.c_str(), phase.text.c_str());
+    drawn_ = now;
+  }
   if (new_phase) phase_ = phase, phase_started_ = now;
-  if (!tty_) return;
+  const double elapsed = std::chrono::duration<double>(now - phase_started_).count();
+  if (!tty_) {
+    // A long phase (a 6-piece table's, a cursed-win check's) a line a minute.
+    if (now - drawn_ < std::chrono::minutes(1)) return;
+    drawn_ = now;
+    const double left = fraction > 0.02 ? elapsed * (1 - fraction) / fraction : 0;
+    std::fprintf(stderr, "[%d/%d] %s: %s %.0f%%%s\n", step_, steps_, name_.c_str(), phase.text.c_str(),
+                 100 * fraction, left > 0 ? (", " + duration(left) + " left").c_str() : "");
+    return;
+  }
   if (!new_phase && now - drawn_ < std::chrono::milliseconds(100)) return;
   drawn_ = now;
-  const double elapsed = std::chrono::duration<double>(now - phase_started_).count();
   const int width = 30, filled = int(fraction * width + 0.5);
   std::string bar(std::size_t(std::clamp(filled, 0, width)), '=');
   bar.resize(width, ' ');

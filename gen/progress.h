@@ -1,5 +1,6 @@
-// Progress on stderr: a redrawn bar on a terminal, a line per phase otherwise; with the
-// time left in the phase and, when the caller can estimate it, in the whole run.
+// Progress on stderr: a redrawn bar on a terminal, a line per phase otherwise (and a
+// line a minute in a long one); with the time left in the phase and, when the caller
+// can estimate it, in the whole run.
 #pragma once
 
 #include <chrono>
