@@ -286,9 +286,7 @@ class KindRun {
   // Whether a run making both measures keeps m's DTM file whole for the guess of its
   // DTZ step (dtm_guess): tables with pawns, whose DTZ solves in rounds.
   bool guess_for_dtz(const Material& m) const {
-    const auto& ms = options_.measures;
-    return m.has_pawns() && std::find(ms.begin(), ms.end(), Measure::Dtm) != ms.end() &&
-           std::find(ms.begin(), ms.end(), Measure::Dtz) != ms.end();
+    return m.has_pawns() && options_.makes(Measure::Dtm) && options_.makes(Measure::Dtz);
   }
 
   const TableKind& kind_;
@@ -348,7 +346,7 @@ std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, st
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel) {
   std::vector<TableResult> results;
-  const bool dtz = std::find(options.measures.begin(), options.measures.end(), Measure::Dtz) != options.measures.end();
+  const bool dtz = options.makes(Measure::Dtz);
   if (dtz && options.variant == Variant::Qoth)
     throw std::runtime_error("DTZ tables are made for chess and koth (qoth has no fifty-move rule)");
   for (const TableKind& kind : TableKind::all(options.variant, options.layout, options.measures)) {

@@ -2,6 +2,7 @@
 // already on disk, solving and writing each other table.
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 #include "formats/table_writer.h"
@@ -20,6 +21,7 @@ struct GenerateOptions {
   // What the tables measure, each a set of files (formats/table_file.h): DTM (.htb),
   // and for chess and koth DTZ under the fifty-move rule (.htz), made after.
   std::vector<Measure> measures = {Measure::Dtm};
+  bool makes(Measure m) const { return std::find(measures.begin(), measures.end(), m) != measures.end(); }
   // Keep one side to move in each file of the plan, the smaller (keep_one_side): files
   // are written with both (later steps read their children's two sides) and cut once no
   // later step reads them; a file an interrupted run left whole is cut on resuming.

@@ -18,11 +18,8 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
     graph[i].children = plan[i].children(variant);
     graph[i].on_disk = true;
   }
-  const auto& measures = options.measures;
-  const DtzStart start = std::find(measures.begin(), measures.end(), Measure::Dtm) != measures.end()
-                             ? DtzStart::FromDtm
-                             : DtzStart::FromDraws;
-  for (const TableKind& kind : TableKind::all(variant, options.layout, measures)) {
+  const DtzStart start = options.makes(Measure::Dtm) ? DtzStart::FromDtm : DtzStart::FromDraws;
+  for (const TableKind& kind : TableKind::all(variant, options.layout, options.measures)) {
     const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
     for (std::size_t i = 0; i < plan.size(); ++i) {
       PlannedTable& t = graph[i];
