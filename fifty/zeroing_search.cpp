@@ -6,30 +6,8 @@
 
 #include "formats/zeroing.h"
 #include "rules/fen.h"
-#include "rules/outcome.h"
 
 namespace hilltb {
-
-namespace {
-
-// A capture (en passant included) or a pawn move: the halfmove clock starts again.
-bool resets_clock(const Position& pos, Move m) {
-  return type_of(pos.piece_on(m.from())) == PAWN || pos.piece_on(m.to()) != NO_PIECE;
-}
-
-// Whether `winner` has won the finished game `o` of pos.
-bool won_by(const Position& pos, const Outcome& o, Color winner) {
-  return o.result != 0 && (o.result > 0) == (pos.side_to_move() == winner);
-}
-
-// A DTZ answer, failing loudly: the search's proofs stand on every value it reads.
-Value dtz_of(const Prober& prober, const Position& pos) {
-  const ProbeResult r = prober.probe_dtz(pos);
-  if (!r.ok()) throw ZeroingSearchError(to_fen(pos) + ": no DTZ value: " + r.error);
-  return r.value;
-}
-
-}  // namespace
 
 ZeroingMemos::Memo::Memo(const Material& m, Variant v) : index(m, v), bounds(2 * index.size()) {}
 
@@ -51,17 +29,6 @@ ZeroingSearch::ZeroingSearch(const Prober& prober, MoveOrder order, std::shared_
     : prober_(prober), order_(order), memos_(memos ? std::move(memos) : std::make_shared<ZeroingMemos>()) {}
 
 std::uint64_t ZeroingSearch::memo_bytes() const { return memos_->bytes(); }
-
-bool ZeroingSearch::zeroing_succeeds(const Position& pos, Move m) const {
-  Position next = pos;
-  next.play(m);
-  // A game the move ends needs no table.
-  const Outcome o = outcome(next);
-  if (o.over()) return won_by(next, o, winner_);
-  const Value v = dtz_of(prober_, next);
-  const bool winner_wins = v.result != 0 && (v.result > 0) == (next.side_to_move() == winner_);
-  return winner_wins && v.distance <= FIFTY_MOVE_PLIES;
-}
 
 std::optional<std::uint64_t> ZeroingSearch::slot_of(const Position& pos) const {
   if (pos.en_passant() != SQ_NONE) return std::nullopt;
@@ -118,11 +85,11 @@ int ZeroingSearch::search(const Position& pos, int h) {
   int quiet_count = 0, slowest = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    if (!resets_clock(pos, m)) {
+    if (!is_zeroing(pos, m)) {
       quiet[quiet_count++] = std::uint8_t(i);
       continue;
     }
-    const bool ok = zeroing_succeeds(pos, m);
+    const bool ok = zeroing_succeeds(prober_, pos, m, winner_);
     if (winner_moves && ok) return succeed(1);
     if (!winner_moves && !ok) return fail(BoundMemo::MAX_PLIES + 1);
     slowest = 1;

@@ -24,18 +24,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <stdexcept>
 
 #include "fifty/bound_memo.h"
+#include "fifty/zeroing_step.h"
 #include "formats/index.h"
 #include "probe/prober.h"
 
 namespace hilltb {
-
-// A child the DTZ tables do not answer (missing or damaged table).
-struct ZeroingSearchError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 // The order moves are tried in, which changes the work and never the answer: as
 // generated, or the DTZ tables' best first (the winner's shortest DTZ, the other
@@ -82,8 +77,6 @@ class ZeroingSearch {
  private:
   // The least plies proved (at most h), or -1: not within h.
   int search(const Position& pos, int h);
-  // Whether the zeroing move m of pos succeeds for the winner (reads the tables).
-  bool zeroing_succeeds(const Position& pos, Move m) const;
   // The slot of pos in the memo in use (nullopt for a position with an en-passant
   // right, which no index holds).
   std::optional<std::uint64_t> slot_of(const Position& pos) const;

@@ -41,9 +41,8 @@ bool verify_one(const Prober& prober, const std::string& dir, const TableKind& k
                 const std::string& name, int horizon, Progress& progress) {
   try {
     const TableReader reader(table_path(dir, kind, m.name()), TableExpectation::of(kind, m.name()));
-    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided, [&](double f) {
-      progress.update(Phase::step("claims"), f);
-    });
+    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided,
+                                                [&](const char* step, double f) { progress.update(Phase::step(step), f); });
     progress.clear();
     if (r.ok() && horizon == FIFTY_MOVE_PLIES)
       if (const auto mismatch = header_mismatch(reader.header(), r)) {
@@ -55,7 +54,8 @@ bool verify_one(const Prober& prober, const std::string& dir, const TableKind& k
       return false;
     }
     std::cout << name << ": ok, " << beyond_text(r, horizon) << "; " << r.at_horizon << " of DTZ " << horizon
-              << ": it can; " << r.positions << " positions read, " << r.nodes << " searched\n";
+              << ": it can; " << r.positions << " positions read, " << r.walked << " walked, " << r.nodes
+              << " searched\n";
     return true;
   } catch (const std::exception& e) {
     progress.clear();

@@ -5,17 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "fifty/claim_check.h"
+#include "fixture.h"
 #include "rules/fen.h"
 
 namespace hilltb {
 namespace {
-
-Prober fixture_prober(Variant v) {
-  ProberOptions o;
-  o.dirs = {HILLTB_TEST_TABLES};
-  o.variant = v;
-  return Prober(o);
-}
 
 struct Tally {
   std::uint64_t decisive = 0, at = 0, next = 0;  // checked; of DTZ k; of DTZ k + 1
@@ -142,6 +136,8 @@ TEST(ClaimCheck, TrueClaimsPassAndAClaimOneOffFails) {
   EXPECT_GT(good.beyond(), 0u);
   EXPECT_GT(good.at_horizon, 0u);
   EXPECT_GT(good.positions, good.beyond() + good.at_horizon);
+  EXPECT_EQ(good.searched, good.at_horizon);  // the defence walk proves every claim beyond
+  EXPECT_GT(good.walked, good.beyond());
 
   // A position of DTZ k claimed k + 1: its winner does force it within k.
   const Position at = first_of_dtz(prober, m, k);
