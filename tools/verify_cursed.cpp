@@ -1,5 +1,6 @@
 #include "verify_cursed.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "fifty/claim_check.h"
@@ -76,6 +77,11 @@ int verify_cursed(const TableCommandOptions& opts, int horizon, Progress& progre
   const TableKind kind(variant, Measure::Dtz);
   int failed = 0;
   const std::vector<Material> list = tables_to_visit(opts.tables, kind);
+  // A table named must be checked: a DTZ file missing is an error here, not a pass.
+  for (const Material& m : opts.tables.materials(variant))
+    if (std::find(list.begin(), list.end(), m) == list.end())
+      throw std::runtime_error("--cursed: no DTZ table " + table_path(opts.tables.dir, kind, m.name()).string());
+  if (list.empty()) throw std::runtime_error("--cursed: no DTZ tables in " + opts.tables.dir);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = list[i].name() + " DTZ";
     progress.begin(name, int(i) + 1, int(list.size()));
