@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The chess tables of 3 and 4 pieces made by hilltb (DTM alone, DTZ alone; both sides to
-# move a file, and one side) and by Syzygy's rtbgen/rtbgenp (WDL and DTZ files; built
-# apart from https://github.com/syzygy1/tb with its Makefile), each with two threads on
+# The chess tables of 3 and 4 pieces made by hilltb (DTM alone, DTZ alone, both in one
+# run; both sides to move a file, and one side) and by Syzygy's rtbgen/rtbgenp (WDL and
+# DTZ files; built apart from https://github.com/syzygy1/tb with its Makefile), each with two threads on
 # this machine: wall time and disk of each set, one line per maker.
 # Usage: bench/rtbgen_compare.sh HILLTB RTBGEN_DIR
 set -euo pipefail
@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 seconds() { /usr/bin/time -f %e -o "$dir/time" "$@" >/dev/null 2>&1; cat "$dir/time"; }
 bytes() { find "$1" -type f \( -name '*.ht?' -o -name '*.rtb?' \) -size +0 -printf '%s\n' | awk '{s += $1} END {print s}'; }
 # hilltb's 2-piece table (KvK) is made too; Syzygy has none.
-for measure in dtm dtz; do
+for measure in dtm dtz both; do
   for sides in both one; do
     flag=; [ "$sides" = one ] && flag=--one-side
     t=$(seconds "$hilltb" gen --quiet --variant chess --pieces 4 --measure "$measure" $flag --tables "$dir/$measure-$sides")
