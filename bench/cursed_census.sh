@@ -5,7 +5,8 @@
 # wins of no longer DTM), so only a table whose longest win is 100 plies or more can
 # hold a DTZ above 100 (a loss is at most one ply longer than the win it answers).
 # Makes the DTM tables (resumable), then the DTZ tables of those candidates with their
-# children's (each with pawns starting from its DTM table), and prints their counts.
+# children's (each with pawns starting from its DTM table), prints their counts and
+# proves each cursed win and blessed loss by the separate search (verify --cursed).
 # Usage: bench/cursed_census.sh HILLTB DIR [PIECES]   (PIECES: 5 by default)
 set -euo pipefail
 hilltb=$1 dir=$2 pieces=${3:-5}
@@ -17,3 +18,4 @@ echo "DTM tables up to $pieces pieces with a win of 100 plies or more:" ${candid
 [ -z "$candidates" ] && exit 0
 "$hilltb" gen --quiet --variant koth --measure dtz --tables "$dir" $candidates
 "$hilltb" info --variant koth --tables "$dir" $candidates
+"$hilltb" verify --cursed --quiet --variant koth --tables "$dir" $candidates
