@@ -364,23 +364,51 @@ bool CertificateVerdict::ok() const {
   return error.empty() && std::all_of(proofs.begin(), proofs.end(), [](const ProofVerdict& p) { return p.ok; });
 }
 
-CertificateVerdict check_certificate(const Certificate& certificate, const TableDirList& table_dirs) {
+struct CertificateChecker::Opened {
+  Layout layout;
+  CertifiedTables tables;
+  Prober prober;
+  Opened(const Certificate& certificate, const TableDirList& table_dirs)
+      : layout(parse_layout(certificate.layout_text, "certificate")), tables(certificate, table_dirs),
+        prober(options(tables, layout)) {}
+  static ProberOptions options(const CertifiedTables& tables, const Layout& layout) {
+    ProberOptions o;
+    o.dirs = {tables.dir()};
+    o.variant = Variant::Qoth;
+    o.layout = layout;
+    return o;
+  }
+};
+
+CertificateChecker::CertificateChecker(TableDirList table_dirs) : table_dirs_(std::move(table_dirs)) {}
+CertificateChecker::~CertificateChecker() = default;
+
+CertificateVerdict CertificateChecker::check(const Certificate& certificate) {
   CertificateVerdict verdict;
   try {
-    const Layout layout = parse_layout(certificate.layout_text, "certificate");
-    const CertifiedTables tables(certificate, table_dirs);
-    ProberOptions options;
-    options.dirs = {tables.dir()};
-    options.variant = Variant::Qoth;
-    options.layout = layout;
-    const Prober prober(options);
+    std::string key = certificate.layout_text;
+    for (const TableRef& ref : certificate.tables) key += "\n" + ref.file + " " + std::to_string(ref.checksum);
+    std::unique_ptr<Opened>& opened = opened_[key];
+    if (!opened) {
+      try {
+        opened = std::make_unique<Opened>(certificate, table_dirs_);
+      } catch (...) {
+        opened_.erase(key);  // a set that fails is not kept
+        throw;
+      }
+    }
     for (const BoundProof& proof : certificate.proofs)
-      verdict.proofs.push_back(check_proof(proof, layout, prober, tables, dirs_text(table_dirs)));
+      verdict.proofs.push_back(
+          check_proof(proof, opened->layout, opened->prober, opened->tables, dirs_text(table_dirs_)));
   } catch (const std::exception& e) {
     verdict.error = e.what();
     verdict.proofs.clear();
   }
   return verdict;
+}
+
+CertificateVerdict check_certificate(const Certificate& certificate, const TableDirList& table_dirs) {
+  return CertificateChecker(table_dirs).check(certificate);
 }
 
 }  // namespace hilltb

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,9 +57,27 @@ struct CertificateVerdict {
 // Table directories, searched in order for a certificate's files.
 using TableDirList = std::vector<std::filesystem::path>;
 
-// Checks every proof of the certificate against the tables under `table_dirs`: each
+// Checks every proof of a certificate against the tables under `table_dirs`: each
 // table the certificate names must be there with the recorded header checksum, and
-// leaves are probed in those tables only (a leaf needing another table fails).
+// leaves are probed in those tables only (a leaf needing another table fails). A set of
+// tables (the layout, and the files with their checksums) is checked and opened once for
+// every certificate that names the same set, as a deal campaign's thousands do.
+class CertificateChecker {
+ public:
+  explicit CertificateChecker(TableDirList table_dirs);
+  ~CertificateChecker();
+  CertificateChecker(const CertificateChecker&) = delete;
+  CertificateChecker& operator=(const CertificateChecker&) = delete;
+
+  CertificateVerdict check(const Certificate& certificate);
+
+ private:
+  struct Opened;
+  TableDirList table_dirs_;
+  std::map<std::string, std::unique_ptr<Opened>> opened_;  // by layout text and table list
+};
+
+// One certificate, alone.
 CertificateVerdict check_certificate(const Certificate& certificate, const TableDirList& table_dirs);
 
 }  // namespace hilltb

@@ -75,7 +75,7 @@ void check_pv(const json& line, Position pos) {
 class ResultsChecker {
  public:
   ResultsChecker(const std::filesystem::path& results, const TableDirList& tables)
-      : base_(results.parent_path()), tables_(tables) {}
+      : base_(results.parent_path()), checker_(tables) {}
 
   ResultLineVerdict check(std::size_t number, const std::string& text) {
     ResultLineVerdict verdict;
@@ -144,7 +144,7 @@ class ResultsChecker {
     try {
       const Certificate certificate = read_certificate(path);
       c.layout = parse_layout(certificate.layout_text, "certificate");
-      c.verdict = check_certificate(certificate, tables_);
+      c.verdict = checker_.check(certificate);
       if (!c.verdict.error.empty()) c.error = "certificate " + path.string() + ": " + c.verdict.error;
     } catch (const std::exception& e) {
       c.error = e.what();
@@ -153,7 +153,7 @@ class ResultsChecker {
   }
 
   const std::filesystem::path base_;
-  const TableDirList tables_;
+  CertificateChecker checker_;
   std::map<std::string, CheckedCertificate> certificates_;
 };
 

@@ -19,7 +19,7 @@ struct DealVerifyOptions {
 };
 
 // Prints one line per proof; true when the certificate checks out.
-bool verify_certificate_file(const std::string& file, const std::string& tables) {
+bool verify_certificate_file(const std::string& file, CertificateChecker& checker) {
   Certificate certificate;
   try {
     certificate = read_certificate(file);
@@ -27,7 +27,7 @@ bool verify_certificate_file(const std::string& file, const std::string& tables)
     std::cout << "FAILED: " << e.what() << "\n";
     return false;
   }
-  const CertificateVerdict verdict = check_certificate(certificate, split_table_dirs(tables));
+  const CertificateVerdict verdict = checker.check(certificate);
   if (!verdict.error.empty()) {
     std::cout << "FAILED: " << file << ": " << verdict.error << "\n";
     return false;
@@ -59,13 +59,14 @@ void add_deal_verify_command(CLI::App& deal) {
       ->required();
   cmd->callback([opts] {
     int failed = 0;
+    CertificateChecker checker(split_table_dirs(opts->tables));  // the tables opened once for all files
     for (const std::string& file : opts->files) {
       if (!std::filesystem::is_regular_file(file)) {
         std::cout << "FAILED: " << file << ": no such file\n";
         ++failed;
         continue;
       }
-      const bool ok = is_certificate_file(file) ? verify_certificate_file(file, opts->tables)
+      const bool ok = is_certificate_file(file) ? verify_certificate_file(file, checker)
                                                 : verify_results_file(file, opts->tables);
       failed += !ok;
     }

@@ -186,12 +186,21 @@ TEST(CheckCertificate, ATamperedProofIsRefused) {
   escape.tables.push_back({"../x.htb", 1});
   EXPECT_NE(check(escape).error.find("relative path"), std::string::npos) << check(escape).error;
   EXPECT_NE(check_certificate(c, {test::fixture_tables() / "qoth"}).error, "");
+  // One checker for many certificates sees each one's own tables, whatever it met before.
+  CertificateChecker checker({test::fixture_tables()});
+  EXPECT_TRUE(checker.check(c).ok());
+  EXPECT_NE(checker.check(bad_sum).error.find("checksum"), std::string::npos);
+  EXPECT_NE(checker.check(bad_sum).error.find("checksum"), std::string::npos);
+  EXPECT_TRUE(checker.check(c).ok());
   int refused_for_a_table = 0;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     Certificate fewer = c;
     fewer.tables.erase(fewer.tables.begin() + std::ptrdiff_t(t));
     const CertificateVerdict v = check(fewer);
     ASSERT_EQ(v.error, "");
+    const CertificateVerdict shared = checker.check(fewer);
+    ASSERT_EQ(shared.error, "");
+    EXPECT_EQ(shared.proofs[0].ok, v.proofs[0].ok) << "without " << tables[t].file;
     if (!v.proofs[0].ok) {
       ++refused_for_a_table;
       EXPECT_NE(v.proofs[0].reason.find("no table value among the certificate's tables"), std::string::npos)
