@@ -35,7 +35,8 @@ struct Claims {
   std::vector<Claim> at_horizon;
 };
 
-Claims scan_claims(const Index& index, int horizon, const DtzClaim& claim, const std::function<void(double)>& progress) {
+Claims scan_claims(const Index& index, int horizon, const DtzClaim& claim,
+                   const std::function<void(double)>& progress) {
   const std::uint64_t n = index.size(), chunks = (2 * n + CHUNK - 1) / CHUNK;
   tbb::enumerable_thread_specific<Claims> parts;
   std::atomic<std::uint64_t> done{0};

@@ -42,8 +42,8 @@ bool verify_one(const Prober& prober, const std::string& dir, const TableKind& k
                 const std::string& name, int horizon, Progress& progress) {
   try {
     const TableReader reader(table_path(dir, kind, m.name()), TableExpectation::of(kind, m.name()));
-    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided,
-                                                [&](const char* step, double f) { progress.update(Phase::step(step), f); });
+    auto report_step = [&](const char* step, double f) { progress.update(Phase::step(step), f); };
+    const ClaimCheckReport r = check_dtz_claims(prober, m, horizon, {}, MoveOrder::TableGuided, report_step);
     progress.clear();
     if (r.ok() && horizon == FIFTY_MOVE_PLIES)
       if (const auto mismatch = header_mismatch(reader.header(), r)) {
