@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "fifty/defence_region.h"
+#include "fifty/slots.h"
 #include "rules/fen.h"
 
 namespace hilltb {
@@ -105,7 +106,6 @@ std::optional<std::pair<std::uint64_t, std::string>> search_claims(const Prober&
                                                                    const std::vector<Claim>& claims, int horizon,
                                                                    MoveOrder order, std::uint64_t& nodes,
                                                                    const std::function<void(double)>& progress) {
-  const std::uint64_t n = index.size();
   const auto memos = std::make_shared<ZeroingMemos>();
   tbb::enumerable_thread_specific<std::optional<ZeroingSearch>> searches;
   std::mutex mutex;  // the failure and the progress
@@ -118,7 +118,7 @@ std::optional<std::pair<std::uint64_t, std::string>> search_claims(const Prober&
     for (std::size_t i = range.begin(); i < range.end(); ++i) {
       const Claim& c = claims[i];
       if (c.slot > first_slot.load()) return;  // an earlier claim fails
-      const Position pos = *decoder.decode(c.slot % n, c.slot < n ? WHITE : BLACK);
+      const Position pos = position_at(decoder, index, c.slot);
       const auto failure = search_claim(*search, pos, c, horizon);
       std::lock_guard lock(mutex);
       if (failure && c.slot < first_slot.load()) first = {c.slot, *failure}, first_slot.store(c.slot);

@@ -9,6 +9,7 @@
 #include <climits>
 #include <mutex>
 
+#include "fifty/slots.h"
 #include "formats/zeroing.h"
 #include "rules/fen.h"
 
@@ -43,10 +44,6 @@ class Walk {
   Walk(const Prober& prober, const Index& index, Color winner)
       : prober_(prober), index_(index), winner_(winner), seen_(2 * index.size()) {}
 
-  std::uint64_t slot_of(const Position& pos) const {
-    const std::uint64_t idx = index_.encode(pos);
-    return pos.side_to_move() == WHITE ? idx : index_.size() + idx;
-  }
   bool mark(std::uint64_t slot) { return seen_.mark(slot); }
 
   // Expands pos (slot `slot`, reached in `plies`), adding the positions it opens to
@@ -98,7 +95,7 @@ class Walk {
   void add(const Position& pos, Move m, std::vector<std::uint64_t>& next) {
     Position child = pos;
     child.play(m);
-    const std::uint64_t slot = slot_of(child);
+    const std::uint64_t slot = slot_of(index_, child);
     if (mark(slot)) next.push_back(slot);
   }
   void found(const Position& pos, std::uint64_t slot, int plies) {
@@ -120,7 +117,6 @@ DefenceReport prove_defence(const Prober& prober, const Index& index, Color winn
                             const std::vector<std::uint64_t>& claims, int horizon,
                             const std::function<void(int)>& progress) {
   Walk walk(prober, index, winner);
-  const std::uint64_t n = index.size();
   std::vector<std::uint64_t> level;
   for (const std::uint64_t slot : claims)
     if (walk.mark(slot)) level.push_back(slot);
@@ -131,9 +127,7 @@ DefenceReport prove_defence(const Prober& prober, const Index& index, Color winn
       Index::Decoder decoder(index);
       std::vector<std::uint64_t>& out = next.local();
       for (std::size_t i = range.begin(); i < range.end(); ++i) {
-        const std::uint64_t slot = level[i];
-        const Position pos = *decoder.decode(slot % n, slot < n ? WHITE : BLACK);
-        walk.expand(pos, slot, plies, horizon, out);
+        walk.expand(position_at(decoder, index, level[i]), level[i], plies, horizon, out);
       }
     });
     report.nodes += level.size();

@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 
+#include "fifty/slots.h"
 #include "formats/zeroing.h"
 #include "rules/fen.h"
 
@@ -32,8 +33,7 @@ std::uint64_t ZeroingSearch::memo_bytes() const { return memos_->bytes(); }
 
 std::optional<std::uint64_t> ZeroingSearch::slot_of(const Position& pos) const {
   if (pos.en_passant() != SQ_NONE) return std::nullopt;
-  const std::uint64_t idx = memo_->index.encode(pos);
-  return pos.side_to_move() == WHITE ? idx : memo_->index.size() + idx;
+  return hilltb::slot_of(memo_->index, pos);
 }
 
 // The order key of a move that keeps the clock running (lower is tried first): where
