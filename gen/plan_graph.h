@@ -21,7 +21,7 @@ struct PlannedTable {
   std::vector<std::filesystem::path> files;
   std::uint64_t index_positions = 0;  // both sides to move, summed over the families
   std::uint64_t step_bytes = 0;       // plan_memory's peak, the largest family's
-  std::uint64_t solve_bytes = 0;      // of which the working state (3 bytes a position)
+  std::uint64_t solve_bytes = 0;      // of which the working state (2 or 3 bytes a position)
   std::uint64_t job_bytes = 0;        // the same with the process around it
   bool fits = true;                   // job_bytes within memory_limit (gen refuses it otherwise)
   double seconds = 0;                 // the job: every family's and measure's solve, at the measured rates

@@ -76,7 +76,7 @@ class DueSet {
   std::vector<std::atomic<std::uint64_t>> groups_;
 };
 
-class QothSolver : Retrograde {
+class QothSolver : Retrograde<WideState> {
  public:
   QothSolver(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : Retrograde(m, kind, children, hooks), due_(2 * n_), next_(2 * n_) {
@@ -222,7 +222,7 @@ class QothSolver : Retrograde {
     auto each_due = [&](std::size_t part, auto&& f) {
       for (std::uint64_t g = 2 * n_ * part / PARTS, end = 2 * n_ * (part + 1) / PARTS; g < end; ++g) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
-        const std::uint16_t exit = c & NO_EXIT;
+        const std::uint16_t exit = exit_of(c);
         if (is_final(c) ? c == NO_POSITION_CODE || c == DRAW_CODE : exit == NO_EXIT || exit == DRAW_CODE) continue;
         const Value v = decode_value(exit, METRIC);
         f(std::size_t(v.points) + (is_final(c) ? 0 : MAX_POINTS + 1), std::size_t(v.distance), Node(g));
@@ -263,7 +263,7 @@ class QothSolver : Retrograde {
       for (Node g : std::exchange(exits_due_[t][d], {})) {
         const std::uint16_t c = code_at(g).load(std::memory_order_relaxed);
         if (is_final(c)) continue;
-        const std::uint16_t exit = c & NO_EXIT;
+        const std::uint16_t exit = exit_of(c);
         // A winning move out stands (nothing better came before); a losing one is the
         // last move to resolve only when the count runs out with it.
         if (decode_value(exit, METRIC).result > 0 || count_down(g, 1))
@@ -283,8 +283,8 @@ class QothSolver : Retrograde {
         // updates below stall the core, so their misses should be over by then.
         std::size_t count = 0;
         for_each_predecessor(pos, g % n_, [&](Node p, int weight) {
-          __builtin_prefetch(&codes_[p]);
-          if (!lost_here) __builtin_prefetch(&counters_[p]);
+          __builtin_prefetch(state_.words() + p);
+          if (!lost_here) state_.prefetch_count(p);
           preds[count++] = {p, weight};
         });
         for (const auto& [p, weight] : std::span(preds.data(), count)) {
@@ -321,7 +321,7 @@ std::shared_ptr<SolvedTable> solve_qoth_table(const Material& material, const Ta
 std::uint64_t solve_qoth_memory(std::uint64_t positions_per_side) {
   // The working codes, the lists of moves out at their fullest and the two sets due (a
   // bit each).
-  return working_bytes(positions_per_side) + positions_per_side * 2 * 4 + positions_per_side / 2;
+  return working_bytes<WideState>(positions_per_side) + positions_per_side * 2 * 4 + positions_per_side / 2;
 }
 
 }  // namespace hilltb

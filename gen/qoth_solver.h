@@ -12,9 +12,11 @@
 // The two players' sweeps touch different positions and run side by side; what no
 // sweep reaches is a draw.
 //
-// Working memory is gen/retrograde.h's 3 bytes a position (the count being of the moves
-// not yet known to win for the opponent) plus the lists of positions whose best move out falls due at each level (4 bytes a
-// position at most) and a bit a position for those due at the level swept and the next.
+// Working memory is gen/working_state.h's Wide layout, 3 bytes a position (the count
+// being of the moves not yet known to win for the opponent; the values of the moves
+// out, by points and distance, may be more than the Packed layout's 256), plus the lists
+// of positions whose best move out falls due at each level (4 bytes a position at most)
+// and a bit a position for those due at the level swept and the next.
 #pragma once
 
 #include <memory>

@@ -2,11 +2,11 @@
 // for qoth; each plugs its own value model into it): the table being solved with its
 // index, children and hooks, and the working state kept per position while solving.
 //
-// Working memory is 3 bytes a position: a 16-bit code, final (formats/value.h) or
-// tentative (top bit set, holding the best value of the moves that leave the table,
-// NO_EXIT when there are none), and an 8-bit count of the moves not yet resolved. At
-// the end the codes become the table's, in place.
+// The working state per position is `State`'s (gen/working_state.h: 2 or 3 bytes a
+// position). At the end the codes become the table's, in place.
 #pragma once
+
+#include <tbb/parallel_for.h>
 
 #include <atomic>
 #include <memory>
@@ -14,54 +14,41 @@
 #include <stdexcept>
 #include <vector>
 
-#include "formats/huge_pages.h"
-#include "formats/value.h"
 #include "gen/exit_tables.h"
 #include "gen/scan.h"
 #include "gen/table_set.h"
+#include "gen/working_state.h"
 
 namespace hilltb {
 
-constexpr std::uint16_t TENTATIVE = 0x8000;
-constexpr std::uint16_t NO_EXIT = NO_MOVE_CODE;  // tentative with no move out of the table
-
-constexpr bool is_final(std::uint16_t c) { return !(c & TENTATIVE); }
-
-// Whether a tentative position may yet lose: not when its best move out of the table
-// draws or wins (an even code, formats/value.h), for its count then never runs out. Its
-// count decides nothing, so the solvers skip its locked count-down (their costliest
-// instruction).
-constexpr bool can_lose(std::uint16_t tentative) {
-  const std::uint16_t exit = tentative & NO_EXIT;
-  return exit == NO_EXIT || (exit & 1);
+// Bytes of working state for a table of this index size (per side).
+template <typename State>
+constexpr std::uint64_t working_bytes(std::uint64_t positions_per_side) {
+  return positions_per_side * 2 * State::BYTES;
 }
 
-// Bytes of working codes and counts for a table of this index size (per side).
-constexpr std::uint64_t working_bytes(std::uint64_t positions_per_side) { return positions_per_side * 2 * 3; }
-
+template <typename State>
 class Retrograde {
  public:
   Retrograde(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children),
-        hooks_(hooks), n_(index_.size()), codes_(huge_vector<std::uint16_t>(2 * n_)),
-        counters_(huge_vector<std::uint8_t>(2 * n_)) {}
+        hooks_(hooks), n_(index_.size()), state_(2 * n_) {}
 
  protected:
   Color side_of(std::uint64_t g) const { return g < n_ ? WHITE : BLACK; }
   std::uint64_t global(Color stm, std::uint64_t idx) const { return stm * n_ + idx; }
 
-  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return std::atomic_ref(codes_[g]); }
-  std::atomic_ref<std::uint8_t> counter_at(std::uint64_t g) { return std::atomic_ref(counters_[g]); }
+  std::atomic_ref<std::uint16_t> code_at(std::uint64_t g) { return state_.word(g); }
 
   // Init: position g is final with `code` from the start.
   void start_final(std::uint64_t g, std::uint16_t code) { code_at(g).store(code, std::memory_order_relaxed); }
   // Init: position g is open, with its best move out of the table (NO_EXIT: none) and
   // the count of its moves to resolve.
-  void start_open(std::uint64_t g, std::uint16_t best_exit, unsigned moves) {
-    if (moves > 255) throw std::logic_error("move counter overflow in " + index_.material().name());
-    code_at(g).store(TENTATIVE | best_exit, std::memory_order_relaxed);
-    counter_at(g).store(std::uint8_t(moves), std::memory_order_relaxed);
-  }
+  void start_open(std::uint64_t g, std::uint16_t best_exit, unsigned moves) { state_.open(g, best_exit, moves); }
+
+  // The best move out of the table of a tentative word, and whether it may yet lose.
+  std::uint16_t exit_of(std::uint16_t tentative) const { return state_.exit_of(tentative); }
+  bool can_lose(std::uint16_t tentative) const { return exit_can_lose(exit_of(tentative)); }
 
   // Position g, if not final yet, is final with `code`: whether this call made it so.
   bool make_final(std::uint64_t g, std::uint16_t code) {
@@ -73,9 +60,7 @@ class Retrograde {
   }
 
   // Counts down `weight` of position g's moves: whether they were the last.
-  bool count_down(std::uint64_t g, int weight) {
-    return counter_at(g).fetch_sub(std::uint8_t(weight), std::memory_order_relaxed) == weight;
-  }
+  bool count_down(std::uint64_t g, int weight) { return state_.count_down(g, weight); }
 
   // The init scan: body(g, pos) for every position (the non-positions are final with
   // NO_POSITION_CODE), each side's after its moves out of the table can be valued
@@ -91,10 +76,16 @@ class Retrograde {
     exits_.reset();  // the children it points into are gone
   }
 
-  // The end of the solve: the codes become the table's, in place once the counts are
-  // gone (the peak stays at the solve's 3 bytes a position), and what nothing resolved
-  // is a draw.
-  std::shared_ptr<SolvedTable> finish();
+  // The end of the solve: the codes become the table's, in place (the peak stays at the
+  // solve's), and what nothing resolved is a draw.
+  std::shared_ptr<SolvedTable> finish() {
+    std::vector<std::uint16_t> codes = state_.take_words();
+    tbb::parallel_for(std::size_t(0), codes.size(), [&](std::size_t g) {
+      if (!is_final(codes[g])) codes[g] = DRAW_CODE;
+    });
+    table_->codes = std::move(codes);
+    return table_;
+  }
 
   std::shared_ptr<SolvedTable> table_;
   const Index& index_;
@@ -102,8 +93,7 @@ class Retrograde {
   const SolveHooks& hooks_;
   const std::uint64_t n_;
   std::optional<ExitTables> exits_;     // the moves out of the side the init scan is at
-  std::vector<std::uint16_t> codes_;    // atomic_ref while solving; the table's at the end
-  std::vector<std::uint8_t> counters_;  // atomic_ref
+  State state_;                         // the words become the table's codes at the end
 };
 
 }  // namespace hilltb

@@ -59,16 +59,20 @@ struct DtzModel {
   static constexpr Measure measure = Measure::Dtz;
 };
 
-template <typename Model>
-class Solver : Retrograde {
+template <typename Model, typename State>
+class Solver : Retrograde<State> {
   static constexpr bool DTZ = Model::measure == Measure::Dtz;
+  using Base = Retrograde<State>;
+  using Base::can_lose, Base::children_, Base::code_at, Base::count_down, Base::exit_of, Base::exits_,
+      Base::finish, Base::global, Base::hooks_, Base::index_, Base::make_final, Base::n_, Base::scan_init,
+      Base::side_of, Base::start_final, Base::start_open, Base::state_;
 
  public:
   // `earlier`: Dtz, the codes of the round before (nullptr in the first: pawn moves
   // count as draws until known).
   Solver(const Material& m, Variant v, const TableSet& children, const SolveHooks& hooks,
          const std::vector<std::uint16_t>* earlier = nullptr)
-      : Retrograde(m, TableKind(v, Model::measure), children, hooks), koth_(v == Variant::Koth),
+      : Base(m, TableKind(v, Model::measure), children, hooks), koth_(v == Variant::Koth),
         pawns_(m.has_pawns()), ep_possible_(!DTZ && m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
         finalised_in_(spans(n_)), exits_due_(spans(n_)), earlier_(earlier) {}
 
@@ -287,7 +291,7 @@ class Solver : Retrograde {
     if (!can_lose(c) || !count_down(q, weight)) return;
     // Every move inside the table loses; so does the best move out, if any: it decides
     // now when it loses no later than `level`, else it falls due in its pass.
-    const std::uint16_t exit = c & NO_EXIT;
+    const std::uint16_t exit = exit_of(c);
     if (exit == NO_EXIT || distance_of(exit) <= level) finalise(q, loss(level), level);
   }
 
@@ -316,15 +320,15 @@ class Solver : Retrograde {
       // The scan is the inner loop: what it compares with and reads through are locals
       // (kept in registers; members would be loaded again for every position).
       const std::uint16_t won_before = win(level - 1), lost_before = loss(level - 1);
-      const std::uint16_t exit_win = TENTATIVE | win(level), exit_loss = TENTATIVE | loss(level);
-      std::uint16_t* const codes = codes_.data();
+      const ExitMatch exit_win = state_.open_with(win(level)), exit_loss = state_.open_with(loss(level));
+      std::uint16_t* const codes = state_.words();
       for (std::uint64_t span = first / DUE_SPAN; span * DUE_SPAN < last; ++span) {
         if (!span_due(span, level)) continue;
         for (std::uint64_t g = span * DUE_SPAN, end = std::min(last, g + DUE_SPAN); g < end; ++g) {
           const std::uint16_t c = std::atomic_ref(codes[g]).load(std::memory_order_relaxed);
           if (c == won_before || c == lost_before) propagate(g, c, level, decoder);
-          else if (c == exit_win) finalise(g, win(level), level);
-          else if (c == exit_loss && counter_at(g).load(std::memory_order_relaxed) == 0) finalise(g, loss(level), level);
+          else if (exit_win.matches(c)) finalise(g, win(level), level);
+          else if (exit_loss.matches(c) && state_.spent(g, c)) finalise(g, loss(level), level);
         }
       }
     });
@@ -376,9 +380,28 @@ class Solver : Retrograde {
 
 }  // namespace
 
-std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
-                                         const TableSet& children, const SolveHooks& hooks) {
-  return Solver<DtmModel>(material, variant, children, hooks).run();
+namespace {
+
+// One solve of `Model` in the layout asked for: Packed, or Wide where the table does not
+// fit Packed (found at init), or Wide alone.
+template <typename Model>
+std::shared_ptr<SolvedTable> solve_in(StateLayout layout, const Material& m, Variant v, const TableSet& children,
+                                      const SolveHooks& hooks, const std::vector<std::uint16_t>* earlier = nullptr) {
+  if (layout == StateLayout::Packed) {
+    try {
+      return Solver<Model, PackedState>(m, v, children, hooks, earlier).run();
+    } catch (const WorkingStateOverflow& e) {
+      report(hooks, Phase::step(std::string(WIDE_AGAIN) + e.what()), 0);
+    }
+  }
+  return Solver<Model, WideState>(m, v, children, hooks, earlier).run();
+}
+
+}  // namespace
+
+std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant, const TableSet& children,
+                                         const SolveHooks& hooks, StateLayout layout) {
+  return solve_in<DtmModel>(layout, material, variant, children, hooks);
 }
 
 namespace {
@@ -410,8 +433,9 @@ bool same_categories(const std::vector<std::uint16_t>& round, const std::vector<
 }  // namespace
 
 std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
-                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm) {
-  if (!material.has_pawns()) return Solver<DtzModel>(material, variant, children, hooks).run();
+                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm,
+                                             StateLayout layout) {
+  if (!material.has_pawns()) return solve_in<DtzModel>(layout, material, variant, children, hooks);
   // Pawn moves only advance: after round k every position with fewer than k pawn moves
   // left in any line is right, whatever the first round took pawn moves to be worth. A
   // round values each pawn move by the category of the position it leads to in the
@@ -422,17 +446,18 @@ std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant v
     round_hooks.progress = [&hooks, k](const Phase& phase, double fraction) {
       report(hooks, {phase.kind, "round " + std::to_string(k) + ", " + phase.text}, fraction);
     };
-    auto round = Solver<DtzModel>(material, variant, children, round_hooks, earlier.empty() ? nullptr : &earlier).run();
+    auto round =
+        solve_in<DtzModel>(layout, material, variant, children, round_hooks, earlier.empty() ? nullptr : &earlier);
     if (!earlier.empty() && same_categories(round->codes, earlier)) return round;
     earlier = std::move(round->codes);
   }
 }
 
-std::uint64_t solve_memory(std::uint64_t positions_per_side) { return working_bytes(positions_per_side); }
+std::uint64_t solve_memory(std::uint64_t positions_per_side) { return working_bytes<PackedState>(positions_per_side); }
 
 std::uint64_t solve_dtz_memory(std::uint64_t positions_per_side, bool pawns) {
   const std::uint64_t previous_round = pawns ? positions_per_side * 2 * sizeof(std::uint16_t) : 0;
-  return working_bytes(positions_per_side) + previous_round;
+  return working_bytes<PackedState>(positions_per_side) + previous_round;
 }
 
 }  // namespace hilltb

@@ -1,8 +1,9 @@
 // Retrograde analysis of one chess or King of the Hill table (WDL and distance to the
 // end of the game in plies), given its solved children.
 //
-// Working memory is gen/retrograde.h's 3 bytes a position, the count being of the
-// moves inside the table not yet known to lose.
+// Working memory is gen/working_state.h's 2 bytes a position (3 for a table with more
+// moves or values of moves out than they hold), the count being of the moves inside the
+// table not yet known to lose.
 // Pass L finalises the positions whose distance is L: un-moves from the positions
 // finalised at L-1 make their predecessors wins (from a loss) or count down their
 // moves (from a win; at zero every move loses, and the position is a loss), and moves
@@ -21,8 +22,15 @@
 
 namespace hilltb {
 
-std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant,
-                                         const TableSet& children, const SolveHooks& hooks);
+// The working state's layout (gen/working_state.h): Packed, 2 bytes a position, with
+// Wide, 3 bytes, for a table that does not fit it; or Wide alone. The table is the
+// same either way.
+enum class StateLayout { Packed, Wide };
+// How the progress says that a table is solved again in the Wide layout, and why.
+constexpr const char* WIDE_AGAIN = "again at 3 bytes a position: ";
+
+std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant, const TableSet& children,
+                                         const SolveHooks& hooks, StateLayout layout = StateLayout::Packed);
 
 // The DTZ table of the same (formats/zeroing.h), given its children's DTZ tables,
 // held whole (both sides to move: a pawn move's value takes in the opponent's
@@ -33,9 +41,11 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
 // right wherever nothing is cursed, when the first round is the answer; without it the
 // first round takes every pawn move to draw.
 std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
-                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm = {});
+                                             const SolveHooks& hooks, std::vector<std::uint16_t> dtm = {},
+                                             StateLayout layout = StateLayout::Packed);
 
-// Bytes of working memory solve_table needs for a table of this index size (per side).
+// Bytes of working memory solve_table needs for a table of this index size (per side),
+// in the Packed layout.
 std::uint64_t solve_memory(std::uint64_t positions_per_side);
 // The same for solve_dtz_table: with pawns, a round holds the round before's codes too.
 std::uint64_t solve_dtz_memory(std::uint64_t positions_per_side, bool pawns);
