@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 
 namespace hilltb {
@@ -77,54 +78,82 @@ struct CCtxDeleter {
   void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
 };
 
-// Lays out and writes a file from its parts; the header's offsets, size and checksum
-// are filled in here.
+// A temporary file beside `path`, removed unless kept (renamed into place).
+struct TemporaryFile {
+  std::filesystem::path path;
+  bool kept = false;
+  ~TemporaryFile() {
+    std::error_code ignored;
+    if (!kept) std::filesystem::remove(path, ignored);
+  }
+};
+
+using BlockSink = std::function<void(const std::vector<std::uint8_t>& block)>;
+
+// Lays out and writes a file from its parts, atomically: into a temporary file beside
+// the target, renamed into place only once complete. `blocks(sink)` hands the
+// compressed blocks to `sink` in file order; they go to disk as they come, so a large
+// table's blocks are never all held beside its codes, and the checksum is taken over
+// them read back. The header's offsets, size and checksum are filled in here.
 std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, const std::vector<std::uint8_t>& dict,
-                         const std::vector<std::vector<std::uint8_t>>& compressed) {
+                         const std::function<void(const BlockSink&)>& blocks) {
   header.dict_offset = TABLE_HEADER_BYTES;
   header.dict_size = dict.size();
   header.index_offset = header.dict_offset + header.dict_size;
   header.data_offset = header.index_offset + 8 * (std::uint64_t(header.block_count) + 1);
+
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  TemporaryFile temporary{path.string() + ".tmp-" + std::to_string(getpid())};
+  std::fstream file(temporary.path, std::ios::binary | std::ios::in | std::ios::out | std::ios::trunc);
+  auto check = [&] {
+    if (!file) throw TableError(path.string() + ": cannot write " + temporary.path.string() + " (disk full?)");
+  };
+  check();
+  file.seekp(std::streamoff(header.data_offset));
   std::vector<std::uint8_t> index(8 * (std::size_t(header.block_count) + 1));
   std::uint64_t offset = 0;
-  for (std::uint32_t b = 0; b <= header.block_count; ++b) {
+  std::uint32_t b = 0;
+  blocks([&](const std::vector<std::uint8_t>& block) {
+    file.write(reinterpret_cast<const char*>(block.data()), std::streamsize(block.size()));
+    offset += block.size();
+    ++b;
     for (int i = 0; i < 8; ++i) index[8 * b + i] = std::uint8_t(offset >> (8 * i));
-    if (b < header.block_count) offset += compressed[b].size();
-  }
+  });
+  if (b != header.block_count) throw std::logic_error(path.string() + ": blocks written unlike the header's count");
+  file.flush();
+  check();
   header.file_size = header.data_offset + offset;
-  header.checksum = 0;
 
   // The checksum covers every byte with the checksum field zero.
+  header.checksum = 0;
   XXH64_state_t* state = XXH64_createState();
   XXH64_reset(state, 0);
   auto head = header.serialise();
   XXH64_update(state, head.data(), head.size());
   XXH64_update(state, dict.data(), dict.size());
   XXH64_update(state, index.data(), index.size());
-  for (const auto& block : compressed) XXH64_update(state, block.data(), block.size());
+  file.seekg(std::streamoff(header.data_offset));
+  std::vector<char> chunk(std::size_t(1) << 20);
+  for (std::uint64_t left = offset; left;) {
+    const std::size_t n = std::size_t(std::min<std::uint64_t>(left, chunk.size()));
+    file.read(chunk.data(), std::streamsize(n));
+    check();
+    XXH64_update(state, chunk.data(), n);
+    left -= n;
+  }
   header.checksum = XXH64_digest(state);
   XXH64_freeState(state);
   head = header.serialise();
 
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  const std::filesystem::path temporary = path.string() + ".tmp-" + std::to_string(getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    auto write = [&](const std::vector<std::uint8_t>& bytes) {
-      out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    };
-    out.write(reinterpret_cast<const char*>(head.data()), std::streamsize(head.size()));
-    write(dict);
-    write(index);
-    for (const auto& block : compressed) write(block);
-    out.flush();
-    if (!out) {
-      out.close();
-      std::filesystem::remove(temporary);
-      throw TableError(path.string() + ": cannot write " + temporary.string() + " (disk full?)");
-    }
-  }
-  std::filesystem::rename(temporary, path);
+  file.seekp(0);
+  file.write(reinterpret_cast<const char*>(head.data()), std::streamsize(head.size()));
+  file.write(reinterpret_cast<const char*>(dict.data()), std::streamsize(dict.size()));
+  file.write(reinterpret_cast<const char*>(index.data()), std::streamsize(index.size()));
+  file.flush();
+  check();
+  file.close();
+  std::filesystem::rename(temporary.path, path);
+  temporary.kept = true;
   return header.file_size;
 }
 
@@ -165,14 +194,12 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
       dict.empty() ? nullptr : ZSTD_createCDict(dict.data(), dict.size(), z.level));
 
   // Blocks compress independently, in parallel; their order in the file is fixed, so
-  // the bytes are the same whatever the thread count. With z.delta each block is also
-  // compressed as differences, into compressed[block_count + b].
+  // the bytes are the same whatever the thread count. Each frame carries its own content
+  // checksum, so a damaged block fails when it is read, even where the whole-file
+  // checksum is never checked. A block is made in its thread's buffers and kept at its
+  // compressed size: buffers of zstd's bound a block touched 0.7 GB of fresh pages for
+  // a 5-piece table's side.
   const std::uint32_t blocks = header.block_count;
-  std::vector<std::vector<std::uint8_t>> compressed(std::size_t(blocks) * (z.delta ? 2 : 1));
-  // Each frame carries its own content checksum, so a damaged block fails when it is
-  // read, even where the whole-file checksum is never checked. A block is made in its
-  // thread's buffers and kept at its compressed size: buffers of zstd's bound a block
-  // touched 0.7 GB of fresh pages for a 5-piece table's side.
   struct Worker {
     std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx;
     std::vector<std::uint8_t> raw, out;
@@ -185,31 +212,48 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
     if (cdict) ZSTD_CCtx_refCDict(w.cctx.get(), cdict.get());
     return w;
   });
-  tbb::parallel_for(std::uint32_t(0), std::uint32_t(compressed.size()), [&](std::uint32_t j) {
+  // Block b's codes (or differences) compressed into `into`.
+  auto compress = [&](std::uint32_t b, RawValues values, std::vector<std::uint8_t>& into) {
     Worker& w = workers.local();
-    const RawValues values = j < blocks ? RawValues::Codes : RawValues::Differences;
-    raw_bytes(block_codes(codes, header, j % blocks), header.value_bytes, values, w.raw);
+    raw_bytes(block_codes(codes, header, b), header.value_bytes, values, w.raw);
     w.out.resize(ZSTD_compressBound(w.raw.size()));
     const std::size_t n = ZSTD_compress2(w.cctx.get(), w.out.data(), w.out.size(), w.raw.data(), w.raw.size());
     if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
-    compressed[j].assign(w.out.begin(), w.out.begin() + std::ptrdiff_t(n));
-  });
-  // Each side stored as differences where that takes fewer bytes (ties: as codes).
-  header.delta_sides = 0;
-  if (z.delta) {
-    const std::uint32_t per_side = header.blocks_per_side();
-    for (std::uint32_t first = 0; first < blocks; first += per_side) {
-      std::uint64_t plain = 0, delta = 0;
-      for (std::uint32_t b = first; b < first + per_side; ++b)
-        plain += compressed[b].size(), delta += compressed[blocks + b].size();
-      if (delta >= plain) continue;
-      for (std::uint32_t b = first; b < first + per_side; ++b) compressed[b].swap(compressed[blocks + b]);
-      header.delta_sides |= only == COLOR_NB ? 1 << (first / per_side) : 1 << only;
-    }
-    compressed.resize(blocks);
-  }
+    into.assign(w.out.begin(), w.out.begin() + std::ptrdiff_t(n));
+  };
 
-  return write_file(path, header, dict, compressed);
+  header.delta_sides = 0;
+  if (!z.delta) {
+    // A batch of blocks at a time, written while the next is not yet made.
+    constexpr std::uint32_t BATCH = 4096;
+    return write_file(path, header, dict, [&](const BlockSink& sink) {
+      std::vector<std::vector<std::uint8_t>> batch(BATCH);
+      for (std::uint32_t first = 0; first < blocks; first += BATCH) {
+        const std::uint32_t count = std::min(BATCH, blocks - first);
+        tbb::parallel_for(std::uint32_t(0), count, [&](std::uint32_t j) { compress(first + j, RawValues::Codes, batch[j]); });
+        for (std::uint32_t j = 0; j < count; ++j) sink(batch[j]);
+      }
+    });
+  }
+  // Small tables: every block both ways, then each side stored as differences where
+  // that takes fewer bytes (ties: as codes).
+  std::vector<std::vector<std::uint8_t>> compressed(std::size_t(blocks) * 2);
+  tbb::parallel_for(std::uint32_t(0), std::uint32_t(compressed.size()), [&](std::uint32_t j) {
+    compress(j % blocks, j < blocks ? RawValues::Codes : RawValues::Differences, compressed[j]);
+  });
+  const std::uint32_t per_side = header.blocks_per_side();
+  for (std::uint32_t first = 0; first < blocks; first += per_side) {
+    std::uint64_t plain = 0, delta = 0;
+    for (std::uint32_t b = first; b < first + per_side; ++b)
+      plain += compressed[b].size(), delta += compressed[blocks + b].size();
+    if (delta >= plain) continue;
+    for (std::uint32_t b = first; b < first + per_side; ++b) compressed[b].swap(compressed[blocks + b]);
+    header.delta_sides |= only == COLOR_NB ? 1 << (first / per_side) : 1 << only;
+  }
+  compressed.resize(blocks);
+  return write_file(path, header, dict, [&](const BlockSink& sink) {
+    for (const auto& block : compressed) sink(block);
+  });
 }
 
 std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOptions& options) {

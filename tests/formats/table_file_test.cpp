@@ -1,6 +1,9 @@
 // The .htb file: writer/reader round trip, and every kind of damage reported as an
 // error naming the file and the fault, never a crash or a wrong value.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <fstream>
@@ -122,6 +125,38 @@ TEST(TableFile, WritesAPathWithoutAFolder) {
   EXPECT_NO_THROW(write_table("KQvK.htb", header_for(1000), codes));
   fs::current_path(before);
   EXPECT_EQ(TableReader(dir.path / "KQvK.htb", KOTH).code(WHITE, 7), codes[7]);
+}
+
+// A write that fails (here the file size limit, as a full disk would) throws, naming
+// the file, and leaves nothing behind: no table, no temporary file; a table already
+// there stays as it was.
+TEST(TableFile, AFailedWriteLeavesNothingHalfWritten) {
+  TempDir dir;
+  const fs::path path = dir.path / "koth" / "KQvK.htb";
+  const auto small = sample_codes(1000, 20, 9), large = sample_codes(400000, 60, 5);
+  write_table(path, header_for(1000), small);
+  const std::uint64_t before = fs::file_size(path);
+  const WriteOptions fast{1, 64, false, 0};  // 12,500 blocks: several batches, as a large table
+  rlimit limit{};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &limit), 0);
+  const rlimit small_files{64 * 1024, limit.rlim_max};
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);  // the write fails rather than the process
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small_files), 0);
+  std::string message;
+  try {
+    write_table(path, header_for(400000), large, fast);
+  } catch (const TableError& e) {
+    message = e.what();
+  }
+  setrlimit(RLIMIT_FSIZE, &limit);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_NE(message.find("KQvK.htb"), std::string::npos) << message;
+  EXPECT_EQ(std::distance(fs::directory_iterator(path.parent_path()), fs::directory_iterator()), 1);
+  EXPECT_EQ(fs::file_size(path), before);
+  EXPECT_EQ(TableReader(path, KOTH).code(WHITE, 7), small[7]);
+  // Unlimited, the same write succeeds and reads back.
+  write_table(path, header_for(400000), large, fast);
+  EXPECT_EQ(TableReader(path, KOTH).code(BLACK, 399999), large[799999]);
 }
 
 TEST(TableFile, KeepOneSideKeepsTheSideThatTakesFewerBytes) {
