@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 #include "formats/symmetry.h"
 
@@ -115,6 +116,24 @@ Index::Index(const Material& material, Variant variant, const Layout& layout, Sq
     std::rotate(groups_.begin(), smallest, smallest + 1);
     lead_groups_ = 1;
   }
+  lay_out();
+}
+
+Index::Index(const Material& material, Variant variant, PawnSlice slice)
+    : material_(material), variant_(variant), slice_(slice), symmetries_{0} {
+  if (variant == Variant::Qoth || !material.has_pawns())
+    throw std::invalid_argument("a pawn slice is of a chess or koth material with pawns");
+  const Bitboard board = ~slice.pawns();
+  for (Color c : {WHITE, BLACK})
+    groups_.push_back({make_piece(c, KING), 1, board, true, 0, 0});
+  lead_groups_ = 2;
+  for (Color c : {WHITE, BLACK})
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+      if (material.count(c, pt)) groups_.push_back({make_piece(c, pt), material.count(c, pt), board, false, 0, 0});
+  lay_out();
+}
+
+void Index::lay_out() {
   // Radices: the domain less the squares of the blocking groups placed before.
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     int taken = 0;
@@ -528,6 +547,8 @@ std::size_t Index::Decoder::full_ranks(std::uint64_t idx) {
     // A new leading placement: everything is placed again, from the class's key.
     pos_ = Position(x.variant_);
     if (x.variant_ == Variant::Qoth) pos_.set_fixed(x.fixed_ & ~square_bb(x.target_), x.target_);
+    for (Color c : {WHITE, BLACK})
+      for (Bitboard b = c == WHITE ? x.slice_.white : x.slice_.black; b;) pos_.put(make_piece(c, PAWN), pop_lsb(b));
     std::uint64_t key = x.lead_raw_[cls], divisor = x.lead_keys_;
     Bitboard placed = 0;
     for (std::size_t g = 0; g < lead; ++g) {

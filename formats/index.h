@@ -17,6 +17,10 @@
 // one placement per orbit gets a class (for the kings without pawns: the 462 classes of
 // non-adjacent king pairs). When a leading placement is fixed by a symmetry, the rest of
 // the position is taken in whichever image gives the smaller index; the other is a hole.
+//
+// A pawn slice (chess and koth tables with pawns, solved a slice at a time:
+// gen/pawn_slices.h) holds the positions with every pawn on given squares: the kings
+// lead, then the pieces, each among the squares the pawns leave; no symmetry applies.
 #pragma once
 
 #include <array>
@@ -35,6 +39,13 @@ inline bool is_position(const Position& pos) {
   return pos.variant() == Variant::Qoth || !pos.attacked_by(stm, pos.king_square(~stm));
 }
 
+// The squares of a pawn slice's pawns, by colour.
+struct PawnSlice {
+  Bitboard white = 0, black = 0;
+  Bitboard pawns() const { return white | black; }
+  bool operator==(const PawnSlice&) const = default;
+};
+
 class Index {
   // A table has at most this many piece groups (pieces of one colour and type).
   static constexpr std::size_t MAX_GROUPS = MAX_TABLE_PIECES;
@@ -44,12 +55,15 @@ class Index {
   // qoth needs the layout and the hand's target; chess and koth ignore both.
   Index(const Material& material, Variant variant, const Layout& layout = ring_layout(),
         Square target = SQ_NONE);
+  // The pawn slice of a chess or koth material with pawns.
+  Index(const Material& material, Variant variant, PawnSlice slice);
 
   std::uint64_t size() const { return size_; }  // positions per side to move
   const Material& material() const { return material_; }
   Variant variant() const { return variant_; }
   const std::vector<int>& symmetries() const { return symmetries_; }
   std::size_t leading_classes() const { return lead_raw_.size(); }
+  const PawnSlice& slice() const { return slice_; }  // empty unless a pawn slice's
 
   // The index of pos, which must hold exactly this material in these colours (and, in
   // qoth, the index's fixed pawns). Positions related by a symmetry share one index.
@@ -196,11 +210,14 @@ class Index {
   template <typename SquaresOf>
   std::uint64_t rank_from(std::size_t h, Bitboard placed, SquaresOf squares_of) const;
   void build_lead_tables();
+  // Groups, radices, lead tables and size, once groups_ (but radices) and symmetries_ are set.
+  void lay_out();
 
   Material material_;
   Variant variant_;
   Bitboard fixed_ = 0;
   Square target_ = SQ_NONE;
+  PawnSlice slice_;
   std::vector<int> symmetries_;
   std::vector<Group> groups_;
   int lead_groups_ = 0;             // groups_[0, lead_groups_) form the leading placement

@@ -21,15 +21,32 @@ namespace hilltb {
 
 namespace {
 
-// The codes block b holds: blocks never straddle the two sides to move, so that a file
-// can drop one side's blocks whole (keep_one_side).
-std::span<const std::uint16_t> block_codes(std::span<const std::uint16_t> codes, const TableHeader& h,
-                                           std::uint32_t b) {
+// Where block b's codes start among the codes written, and how many: blocks never
+// straddle the two sides to move, so that a file can drop one side's blocks whole
+// (keep_one_side).
+std::pair<std::uint64_t, std::size_t> block_range(const TableHeader& h, std::uint32_t b) {
   const std::uint32_t per_side = h.blocks_per_side();
   const std::uint64_t side_begin = std::uint64_t(b / per_side) * h.positions_per_side;
   const std::uint64_t begin = side_begin + std::uint64_t(b % per_side) * h.block_values;
   const std::uint64_t end = std::min(side_begin + h.positions_per_side, begin + h.block_values);
-  return codes.subspan(begin, end - begin);
+  return {begin, std::size_t(end - begin)};
+}
+
+// Block b's codes, from the source into `into`. No probe ever reads a non-position (an
+// index hole, or the side not to move in check): each takes the code before it in the
+// block, those that open it the block's first code, which makes longer runs, which
+// compress better. Blocks compress alone, so nothing is lost at their edges, and a
+// block's bytes depend on its codes only (a table written from slices, gen/pawn_slices.h,
+// has the bytes of one solved whole).
+std::span<const std::uint16_t> block_codes(const CodeSource& codes, const TableHeader& h, std::uint32_t b,
+                                           std::vector<std::uint16_t>& into) {
+  const auto [begin, size] = block_range(h, b);
+  into.resize(size);
+  codes(begin, into);
+  const auto first = std::find_if(into.begin(), into.end(), [](std::uint16_t c) { return c != NO_POSITION_CODE; });
+  std::uint16_t last = first == into.end() ? DRAW_CODE : *first;
+  for (std::uint16_t& c : into) c = c == NO_POSITION_CODE ? last : (last = c);
+  return into;
 }
 
 // What a block's raw bytes hold: the codes, or each code's difference from the one
@@ -42,6 +59,7 @@ void raw_bytes(std::span<const std::uint16_t> codes, int width, RawValues values
   raw.resize(codes.size() * width);
   std::uint16_t before = 0;
   for (std::size_t i = 0; i < codes.size(); ++i) {
+    if (width == 1 && codes[i] > 0xFF) throw std::logic_error("a code wider than the table's width");
     const std::uint16_t v = values == RawValues::Differences ? std::uint16_t(codes[i] - before) : codes[i];
     before = codes[i];
     raw[i * width] = std::uint8_t(v);
@@ -51,15 +69,16 @@ void raw_bytes(std::span<const std::uint16_t> codes, int width, RawValues values
 
 // A dictionary trained on up to 256 evenly spread blocks; empty when training fails
 // or the table is too small for one to pay.
-std::vector<std::uint8_t> train_dictionary(std::span<const std::uint16_t> codes, const TableHeader& h) {
+std::vector<std::uint8_t> train_dictionary(const CodeSource& codes, const TableHeader& h) {
   const std::uint32_t blocks = h.block_count;
   if (blocks < 16) return {};
   std::vector<std::uint8_t> samples;
   std::vector<std::size_t> sizes;
   std::vector<std::uint8_t> raw;
+  std::vector<std::uint16_t> block;
   const std::uint32_t step = std::max<std::uint32_t>(1, blocks / 256);
   for (std::uint32_t b = 0; b < blocks; b += step) {
-    raw_bytes(block_codes(codes, h, b), h.value_bytes, RawValues::Codes, raw);
+    raw_bytes(block_codes(codes, h, b, block), h.value_bytes, RawValues::Codes, raw);
     samples.insert(samples.end(), raw.begin(), raw.end());
     sizes.push_back(raw.size());
   }
@@ -94,9 +113,11 @@ using BlockSink = std::function<void(const std::vector<std::uint8_t>& block)>;
 // the target, renamed into place only once complete. `blocks(sink)` hands the
 // compressed blocks to `sink` in file order; they go to disk as they come, so a large
 // table's blocks are never all held beside its codes, and the checksum is taken over
-// them read back. The header's offsets, size and checksum are filled in here.
+// them read back. The header's offsets, size and checksum are filled in here, after
+// `finish` (if any) once the blocks are made.
 std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, const std::vector<std::uint8_t>& dict,
-                         const std::function<void(const BlockSink&)>& blocks) {
+                         const std::function<void(const BlockSink&)>& blocks,
+                         const std::function<void(TableHeader&)>& finish) {
   header.dict_offset = TABLE_HEADER_BYTES;
   header.dict_size = dict.size();
   header.index_offset = header.dict_offset + header.dict_size;
@@ -120,6 +141,7 @@ std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, 
     for (int i = 0; i < 8; ++i) index[8 * b + i] = std::uint8_t(offset >> (8 * i));
   });
   if (b != header.block_count) throw std::logic_error(path.string() + ": blocks written unlike the header's count");
+  if (finish) finish(header);
   file.flush();
   check();
   header.file_size = header.data_offset + offset;
@@ -179,6 +201,15 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                      std::to_string(header.positions_per_side) + " positions per side");
   const std::uint16_t max_code = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
   header.value_bytes = std::max<std::uint8_t>(header.value_bytes, max_code < 256 ? 1 : 2);
+  const CodeSource source = [&](std::uint64_t first, std::span<std::uint16_t> out) {
+    std::copy_n(codes.begin() + std::ptrdiff_t(first), out.size(), out.begin());
+  };
+  return write_table(path, header, source, options, only);
+}
+
+std::uint64_t write_table(const std::filesystem::path& path, TableHeader header, const CodeSource& codes,
+                          const WriteOptions& options, Color only, const std::function<void(TableHeader&)>& finish) {
+  header.value_bytes = std::max<std::uint8_t>(header.value_bytes, 1);
   header.block_values = options.block_values;
   if (!header.block_values) {
     const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
@@ -202,10 +233,11 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   const std::uint32_t blocks = header.block_count;
   struct Worker {
     std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx;
+    std::vector<std::uint16_t> codes;
     std::vector<std::uint8_t> raw, out;
   };
   tbb::enumerable_thread_specific<Worker> workers([&] {
-    Worker w{std::unique_ptr<ZSTD_CCtx, CCtxDeleter>(ZSTD_createCCtx()), {}, {}};
+    Worker w{std::unique_ptr<ZSTD_CCtx, CCtxDeleter>(ZSTD_createCCtx()), {}, {}, {}};
     ZSTD_CCtx_setParameter(w.cctx.get(), ZSTD_c_compressionLevel, z.level);
     if (z.min_match) ZSTD_CCtx_setParameter(w.cctx.get(), ZSTD_c_minMatch, z.min_match);
     ZSTD_CCtx_setParameter(w.cctx.get(), ZSTD_c_checksumFlag, 1);
@@ -215,7 +247,7 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   // Block b's codes (or differences) compressed into `into`.
   auto compress = [&](std::uint32_t b, RawValues values, std::vector<std::uint8_t>& into) {
     Worker& w = workers.local();
-    raw_bytes(block_codes(codes, header, b), header.value_bytes, values, w.raw);
+    raw_bytes(block_codes(codes, header, b, w.codes), header.value_bytes, values, w.raw);
     w.out.resize(ZSTD_compressBound(w.raw.size()));
     const std::size_t n = ZSTD_compress2(w.cctx.get(), w.out.data(), w.out.size(), w.raw.data(), w.raw.size());
     if (ZSTD_isError(n)) throw TableError(path.string() + ": zstd: " + ZSTD_getErrorName(n));
@@ -233,7 +265,7 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
         tbb::parallel_for(std::uint32_t(0), count, [&](std::uint32_t j) { compress(first + j, RawValues::Codes, batch[j]); });
         for (std::uint32_t j = 0; j < count; ++j) sink(batch[j]);
       }
-    });
+    }, finish);
   }
   // Small tables: every block both ways, then each side stored as differences where
   // that takes fewer bytes (ties: as codes).
@@ -253,7 +285,7 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
   compressed.resize(blocks);
   return write_file(path, header, dict, [&](const BlockSink& sink) {
     for (const auto& block : compressed) sink(block);
-  });
+  }, finish);
 }
 
 std::uint64_t keep_one_side(const std::filesystem::path& path, const WriteOptions& options) {

@@ -2,6 +2,9 @@
 // the target, renamed into place only once complete.
 #pragma once
 
+#include <functional>
+#include <span>
+
 #include "formats/table_file.h"
 
 namespace hilltb {
@@ -51,6 +54,19 @@ struct WriteOptions {
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
                           std::span<const std::uint16_t> codes, const WriteOptions& options = {},
                           Color only = COLOR_NB);
+
+// Codes handed to the writer a block at a time, for a table too large to hold: fills
+// `out` with the codes of the indices from `first` on (white to move, then black; with
+// `only` a side, that side's alone). Called for each block from several threads, for
+// some blocks more than once (a small table's: to train a dictionary, to try differences).
+using CodeSource = std::function<void(std::uint64_t first, std::span<std::uint16_t> out)>;
+
+// The same from `codes`, at the width header.value_bytes says (a code that does not fit
+// is an error). `finish`, when given, completes the header once every block is made
+// (statistics a source gathers as it goes).
+std::uint64_t write_table(const std::filesystem::path& path, TableHeader header, const CodeSource& codes,
+                          const WriteOptions& options = {}, Color only = COLOR_NB,
+                          const std::function<void(TableHeader&)>& finish = {});
 
 // Rewrites a file that stores both sides to move (atomically, as write_table) to store
 // only the side whose blocks take fewer bytes, white on a tie, compressed again with

@@ -10,6 +10,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "formats/zeroing.h"
+#include "gen/pawn_slices.h"
 #include "gen/plan.h"
 #include "rules/notation.h"
 
@@ -26,34 +27,6 @@ bool good_file(const std::filesystem::path& path, const Material& m, const Table
   } catch (const TableError&) {
     return false;
   }
-}
-
-// No probe ever reads a non-position (an index hole, or the side not to move in check):
-// giving each the value before it makes longer runs, which compress better.
-// In parallel by parts: a part's leading holes take the last value of the parts before
-// it, found first, so the codes come out as one serial pass would leave them.
-void fill_holes(std::vector<std::uint16_t>& codes) {
-  constexpr std::size_t PARTS = 64;
-  auto first_of = [&](std::size_t part) { return codes.size() * part / PARTS; };
-  std::array<std::uint16_t, PARTS> last_in{};  // NO_POSITION_CODE: the part is all holes
-  tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
-    last_in[part] = NO_POSITION_CODE;
-    for (std::size_t i = first_of(part + 1); i > first_of(part);)
-      if (codes[--i] != NO_POSITION_CODE) {
-        last_in[part] = codes[i];
-        break;
-      }
-  });
-  tbb::parallel_for(std::size_t(0), PARTS, [&](std::size_t part) {
-    std::uint16_t last = DRAW_CODE;
-    for (std::size_t before = part; before-- > 0;)
-      if (last_in[before] != NO_POSITION_CODE) {
-        last = last_in[before];
-        break;
-      }
-    for (std::size_t i = first_of(part); i < first_of(part + 1); ++i)
-      codes[i] = codes[i] == NO_POSITION_CODE ? last : (last = codes[i]);
-  });
 }
 
 // The time a run has left: the rate of the tables made so far, in index positions per
@@ -105,9 +78,8 @@ std::shared_ptr<SolvedTable> solve(const Material& m, const TableKind& kind, con
   return solve_table(m, kind.variant, children, hooks);
 }
 
-// The header of a solved table's file, before its holes are filled (the statistics
-// count positions only).
-TableHeader header_of(const Material& m, const SolvedTable& solved, const TableKind& kind) {
+// The header of table m's file, but its statistics.
+TableHeader header_of(const Material& m, std::uint64_t positions_per_side, const TableKind& kind) {
   TableHeader header;
   header.variant = kind.variant;
   header.material = m.name();
@@ -116,8 +88,7 @@ TableHeader header_of(const Material& m, const SolvedTable& solved, const TableK
     header.layout_digest = layout_digest(kind.layout);
     header.target = std::uint8_t(kind.target);
   }
-  header.positions_per_side = solved.index.size();
-  header.stats = table_stats(solved.codes, solved.index.size(), header.metric);
+  header.positions_per_side = positions_per_side;
   return header;
 }
 
@@ -153,7 +124,8 @@ class KindRun {
           Progress& progress, const std::atomic<bool>* cancel)
       : kind_(kind), options_(options), progress_(progress), cancel_(cancel),
         plan_(options.named_only ? order_tables(targets, kind.variant) : plan_tables(targets, kind.variant)),
-        steps_(plan_memory(plan_, kind, options.dir)), limit_(options.max_memory),
+        steps_(plan_memory(plan_, kind, options.dir, {memory_limit(options.max_memory), options.slices})),
+        limit_(options.max_memory),
         time_left_(plan_, steps_, kind, options.dir), children_(kind), working_(first_write(options)),
         last_use_(last_uses(plan_, kind.variant)),
         per_target_(kind.variant == Variant::Qoth && TableKind::all(kind.variant, kind.layout).size() > 1) {}
@@ -169,7 +141,8 @@ class KindRun {
         keep(i);
         continue;
       }
-      make(i, start);
+      if (steps_[i].sliced) make_sliced(i, start);
+      else make(i, start);
     }
     return results_;
   }
@@ -196,14 +169,47 @@ class KindRun {
   void make(std::size_t i, std::chrono::steady_clock::time_point start) {
     const Material& m = plan_[i];
     std::shared_ptr<SolvedTable> solved = solve(m, kind_, children_, hooks(i), dtm_guess(m));
-    const TableHeader header = header_of(m, *solved, kind_);
-    fill_holes(solved->codes);
+    TableHeader header = header_of(m, solved->index.size(), kind_);
+    header.stats = table_stats(solved->codes, solved->index.size(), header.metric);
     progress_.update(Phase::step("write"), 0);
     check_cancel(cancel_);
-    TableResult result{m, kind_.measure};
-    result.file_bytes = write_table(path(m), header, solved->codes, working_);
-    result.generated = true;
+    const std::uint64_t bytes = write_table(path(m), header, solved->codes, working_);
     solved.reset();
+    made(i, start, header, bytes);
+  }
+
+  // Solves step i's table by pawn slices (gen/pawn_slices.h), kept in a folder beside
+  // its file until the file is written from them: a run that stops resumes at the first
+  // slice not solved.
+  void make_sliced(std::size_t i, std::chrono::steady_clock::time_point start) {
+    const Material& m = plan_[i];
+    const std::filesystem::path folder = path(m).string() + ".slices";
+    TableHeader header = header_of(m, steps_[i].positions_per_side, kind_);
+    std::uint64_t bytes;
+    {
+      SolvedSlices slices(m, kind_.variant, folder);
+      solve_slices(slices, m, kind_.variant, children_, hooks(i));
+      slice_children_ = {};
+      children_.clear();
+      header.value_bytes = slices.max_code() < 256 ? 1 : 2;
+      check_cancel(cancel_);
+      const Index index = index_of(m, kind_);
+      AssembledCodes codes(index, slices, header.metric,
+                           [this](double f) { progress_.update(Phase::step("write"), f); });
+      bytes = write_table(
+          path(m), header, [&codes](std::uint64_t first, std::span<std::uint16_t> out) { codes(first, out); },
+          working_, COLOR_NB, [&](TableHeader& h) { h.stats = header.stats = codes.stats(); });
+    }
+    std::filesystem::remove_all(folder);
+    made(i, start, header, bytes);
+  }
+
+  // Step i's table is written, `bytes` long.
+  void made(std::size_t i, std::chrono::steady_clock::time_point start, const TableHeader& header,
+            std::uint64_t bytes) {
+    TableResult result{plan_[i], kind_.measure};
+    result.file_bytes = bytes;
+    result.generated = true;
     results_.push_back(result);  // result keeps the size written, results_[i] the size cut
     const std::string cut = cut_after(i);
     results_.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -247,12 +253,33 @@ class KindRun {
       limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
       return;
     }
+    if (steps_[i].sliced) return load_slice_children(i, mover);
     children_.clear();
     if (mover == COLOR_NB) return;
     for (const auto& [c, side] : m.children_after(mover, kind_.variant))
       children_.add(children_.load(path(c), c, Width::NarrowWhereFits, side));
     // Again with the widths now known: a koth table may need two bytes.
     limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
+  }
+
+  // By slices, every slice reads the children for each side's moves in turn: the halves
+  // each side's moves reach are read once for the table and kept, both sides' while
+  // they fit beside the solve (else one side's are read again for each slice).
+  void load_slice_children(std::size_t i, Color mover) {
+    if (mover == COLOR_NB) return;
+    if (slice_children_step_ != i) slice_children_ = {}, slice_children_step_ = i;
+    std::shared_ptr<TableSet>& mine = slice_children_[mover];
+    if (!mine) {
+      const Material& m = plan_[i];
+      children_.clear();
+      mine = std::make_shared<TableSet>(kind_);
+      for (const auto& [c, side] : m.children_after(mover, kind_.variant))
+        mine->add(mine->load(path(c), c, Width::NarrowWhereFits, side));
+      std::shared_ptr<TableSet>& other = slice_children_[~mover];
+      if (other && !limit_.fits(mine->bytes() + other->bytes() + steps_[i].solve_bytes)) other.reset();
+      limit_.check(m, mine->bytes() + steps_[i].solve_bytes);
+    }
+    children_ = *mine;
   }
 
   // Cuts to one side each file that no step after `step` reads as a child, within the
@@ -299,6 +326,10 @@ class KindRun {
   TimeLeft time_left_;
   TableSet children_;  // the children of the step being solved
   std::size_t children_step_ = SIZE_MAX;  // DTZ: the step whose children children_ holds
+  // By slices: the children of each side's moves (load_slice_children), of the step
+  // slice_children_step_.
+  std::array<std::shared_ptr<TableSet>, 2> slice_children_;
+  std::size_t slice_children_step_ = SIZE_MAX;
   const WriteOptions working_;
   const std::vector<std::size_t> last_use_;
   const bool per_target_;
@@ -306,42 +337,6 @@ class KindRun {
 };
 
 }  // namespace
-
-std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric) {
-  // In parallel, by ranges of one side each: a serial count would be about 2% of a
-  // small table's generation, with the other cores idle.
-  using Stats = std::array<SideStats, 2>;
-  auto count = [&](const tbb::blocked_range<std::size_t>& r, Stats stats) {
-    SideStats& s = stats[r.begin() < per_side ? 0 : 1];
-    for (std::size_t i = r.begin(); i < r.end(); ++i) {
-      if (codes[i] == NO_POSITION_CODE) continue;
-      ++s.legal;
-      const Value v = decode_value(codes[i], metric);
-      if (v.result > 0) ++s.wins, s.longest_win = std::max<std::uint32_t>(s.longest_win, v.distance);
-      else if (v.result < 0) ++s.losses, s.longest_loss = std::max<std::uint32_t>(s.longest_loss, v.distance);
-      else ++s.draws;
-      if (metric == Metric::ZeroingDistance && v.distance > FIFTY_MOVE_PLIES) ++(v.result > 0 ? s.cursed_wins : s.blessed_losses);
-    }
-    return stats;
-  };
-  auto join = [](Stats a, const Stats& b) {
-    for (int side = 0; side < 2; ++side) {
-      SideStats& s = a[side];
-      const SideStats& t = b[side];
-      s.legal += t.legal, s.wins += t.wins, s.draws += t.draws, s.losses += t.losses;
-      s.cursed_wins += t.cursed_wins, s.blessed_losses += t.blessed_losses;
-      s.longest_win = std::max(s.longest_win, t.longest_win);
-      s.longest_loss = std::max(s.longest_loss, t.longest_loss);
-    }
-    return a;
-  };
-  constexpr std::size_t GRAIN = 1 << 16;
-  auto side = [&](std::size_t first, std::size_t last) {
-    return tbb::parallel_reduce(tbb::blocked_range<std::size_t>(first, last, GRAIN), Stats{}, count, join);
-  };
-  const std::size_t black = std::min<std::size_t>(per_side, codes.size());
-  return join(side(0, black), side(black, codes.size()));
-}
 
 std::vector<TableResult> generate_tables(const std::vector<Material>& targets, const GenerateOptions& options,
                                          Progress& progress, const std::atomic<bool>* cancel) {

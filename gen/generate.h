@@ -9,6 +9,7 @@
 #include "gen/progress.h"
 #include "gen/qoth_solver.h"
 #include "gen/solver.h"
+#include "gen/table_stats.h"
 
 namespace hilltb {
 
@@ -31,6 +32,9 @@ struct GenerateOptions {
   // Make the named tables alone, not the tables they need: each child must be on disk
   // already (one workflow job per table, its children made by jobs before it).
   bool named_only = false;
+  // Solve every DTM chess or koth table with pawns a slice at a time (gen/pawn_slices.h),
+  // not only those whose whole solve does not fit the memory a run may use.
+  bool slices = false;
 };
 
 struct TableResult {
@@ -50,8 +54,5 @@ std::vector<TableResult> generate_tables(const std::vector<Material>& targets, c
 std::vector<TableResult> generate_kind(const std::vector<Material>& targets, const TableKind& kind,
                                        const GenerateOptions& options, Progress& progress,
                                        const std::atomic<bool>* cancel);
-
-// Per-side statistics of finished codes (both sides, white to move first).
-std::array<SideStats, 2> table_stats(const std::vector<std::uint16_t>& codes, std::uint64_t per_side, Metric metric);
 
 }  // namespace hilltb

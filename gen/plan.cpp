@@ -32,6 +32,22 @@ int value_bytes(const Material& c, const TableKind& kind, const std::filesystem:
   return kind.variant == Variant::Koth ? 1 : 2;
 }
 
+// A pawn slice's solve: its working state and the slices its pawn moves read (each
+// pawn's single and double push), mapped at two bytes a code. A slice has at most
+// 3,612 king placements (no two side by side) times each group of pieces placed among
+// the squares the pawns leave.
+std::uint64_t slices_memory(const Material& m) {
+  const int pawns = m.count(WHITE, PAWN) + m.count(BLACK, PAWN);
+  std::uint64_t per_side = 3612;
+  for (Color c : {WHITE, BLACK})
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
+      std::uint64_t ways = 1;  // C(64 - pawns, count)
+      for (int k = 0; k < m.count(c, pt); ++k) ways = ways * std::uint64_t(64 - pawns - k) / std::uint64_t(k + 1);
+      per_side *= ways;
+    }
+  return solve_memory(per_side) + std::uint64_t(2 * pawns) * per_side * 2 * sizeof(std::uint16_t);
+}
+
 }  // namespace
 
 std::vector<Material> plan_tables(const std::vector<Material>& targets, Variant variant) {
@@ -66,7 +82,7 @@ std::vector<Material> order_tables(const std::vector<Material>& targets, Variant
 Index index_of(const Material& m, const TableKind& kind) { return Index(m, kind.variant, kind.layout, kind.target); }
 
 std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
-                                  const std::filesystem::path& dir) {
+                                  const std::filesystem::path& dir, const SlicePolicy& slicing) {
   std::map<std::string, std::uint64_t> half_bytes;  // per child: one side held
   auto half_of = [&](const Material& c) {
     auto [at, added] = half_bytes.emplace(c.name(), 0);
@@ -91,8 +107,17 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
         held += (side == COLOR_NB ? 2 : 1) * half_of(c);
       s.children_bytes = std::max(s.children_bytes, held);
     }
+    if (can_slice(plan[i], kind) &&
+        (slicing.slice_all || estimated_job_bytes(s.memory()) > slicing.slice_above)) {
+      s.sliced = true;
+      s.solve_bytes = slices_memory(plan[i]);
+    }
   }
   return steps;
+}
+
+bool can_slice(const Material& m, const TableKind& kind) {
+  return kind.measure == Measure::Dtm && kind.variant != Variant::Qoth && m.has_pawns();
 }
 
 std::vector<std::size_t> last_uses(const std::vector<Material>& plan, Variant variant) {
@@ -120,6 +145,8 @@ std::uint64_t available_memory() {
 std::uint64_t memory_limit(std::uint64_t max_memory) { return max_memory ? max_memory : available_memory(); }
 
 MemoryLimit::MemoryLimit(std::uint64_t max_memory) : bytes_(memory_limit(max_memory)), asked_(max_memory != 0) {}
+
+bool MemoryLimit::fits(std::uint64_t step) const { return estimated_job_bytes(step) <= bytes_; }
 
 void MemoryLimit::check(const Material& m, std::uint64_t step) const {
   const std::uint64_t need = estimated_job_bytes(step);

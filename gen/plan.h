@@ -25,14 +25,24 @@ Index index_of(const Material& m, const TableKind& kind);
 // widths on disk, or not made yet, one byte a value in koth (every koth table so far)
 // and two otherwise (a DTZ step holds every child whole); generation checks each step
 // again with the widths it holds.
+// A DTM chess or koth table with pawns whose whole solve needs more than `slice_above`
+// bytes (or every one, with `slice_all`) is solved by pawn slices (gen/pawn_slices.h):
+// its solve bytes are then a slice's working state and the slices its pawn moves read.
 struct PlanStep {
   std::uint64_t positions_per_side = 0;
   std::uint64_t solve_bytes = 0;
   std::uint64_t children_bytes = 0;
+  bool sliced = false;
   std::uint64_t memory() const { return solve_bytes + children_bytes; }
 };
+struct SlicePolicy {
+  std::uint64_t slice_above = UINT64_MAX;  // job bytes (estimated_job_bytes)
+  bool slice_all = false;
+};
 std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
-                                  const std::filesystem::path& dir);
+                                  const std::filesystem::path& dir, const SlicePolicy& slicing = {});
+// Whether m can be solved by slices in the family `kind`: DTM, chess or koth, pawns.
+bool can_slice(const Material& m, const TableKind& kind);
 
 // For each step of the plan, the last step that reads its table as a child (itself
 // when none does).
@@ -54,6 +64,8 @@ class MemoryLimit {
   // (the step and the process around it, estimated_job_bytes) needs more than the
   // limit: refused before it swaps or is killed.
   void check(const Material& m, std::uint64_t step) const;
+  // Whether such a job fits.
+  bool fits(std::uint64_t step) const;
 
  private:
   std::uint64_t bytes_;

@@ -20,7 +20,8 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
   }
   const DtzStart start = options.makes(Measure::Dtm) ? DtzStart::FromDtm : DtzStart::FromDraws;
   for (const TableKind& kind : TableKind::all(variant, options.layout, options.measures)) {
-    const std::vector<PlanStep> steps = plan_memory(plan, kind, options.dir);
+    const std::vector<PlanStep> steps =
+        plan_memory(plan, kind, options.dir, {memory_limit(options.max_memory), options.slices});
     for (std::size_t i = 0; i < plan.size(); ++i) {
       PlannedTable& t = graph[i];
       const std::filesystem::path file = table_path("", kind, plan[i].name());
@@ -29,6 +30,7 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
       t.index_positions += 2 * steps[i].positions_per_side;
       t.seconds += estimated_solve_seconds(plan[i], kind, 2 * steps[i].positions_per_side, start);
       if (steps[i].memory() > t.step_bytes) t.step_bytes = steps[i].memory(), t.solve_bytes = steps[i].solve_bytes;
+      t.sliced = t.sliced || steps[i].sliced;
     }
   }
   const std::uint64_t limit = memory_limit(options.max_memory);

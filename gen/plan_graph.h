@@ -24,6 +24,7 @@ struct PlannedTable {
   std::uint64_t solve_bytes = 0;      // of which the working state (2 or 3 bytes a position)
   std::uint64_t job_bytes = 0;        // the same with the process around it
   bool fits = true;                   // job_bytes within memory_limit (gen refuses it otherwise)
+  bool sliced = false;                // solved by pawn slices (gen/pawn_slices.h)
   double seconds = 0;                 // the job: every family's and measure's solve, at the measured rates
   bool on_disk = false;               // every file is there (not checked further)
 };

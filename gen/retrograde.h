@@ -11,7 +11,6 @@
 #include <atomic>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 #include "gen/exit_tables.h"
@@ -32,6 +31,10 @@ class Retrograde {
  public:
   Retrograde(const Material& m, const TableKind& kind, const TableSet& children, const SolveHooks& hooks)
       : table_(std::make_shared<SolvedTable>(m, kind)), index_(table_->index), children_(children),
+        hooks_(hooks), n_(index_.size()), state_(2 * n_) {}
+  // A table whose index is given: a pawn slice (formats/index.h).
+  Retrograde(Index index, const TableSet& children, const SolveHooks& hooks)
+      : table_(std::make_shared<SolvedTable>(std::move(index))), index_(table_->index), children_(children),
         hooks_(hooks), n_(index_.size()), state_(2 * n_) {}
 
  protected:

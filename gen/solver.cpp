@@ -75,6 +75,12 @@ class Solver : Retrograde<State> {
       : Base(m, TableKind(v, Model::measure), children, hooks), koth_(v == Variant::Koth),
         pawns_(m.has_pawns()), ep_possible_(!DTZ && m.count(WHITE, PAWN) && m.count(BLACK, PAWN)),
         finalised_in_(spans(n_)), exits_due_(spans(n_)), earlier_(earlier) {}
+  // A pawn slice: pawn moves are moves out, valued by `slices`.
+  Solver(Index slice, Variant v, const TableSet& children, const SolveHooks& hooks, const StoredCode& slices)
+      : Base(std::move(slice), children, hooks), koth_(v == Variant::Koth), pawns_(true), ep_possible_(false),
+        finalised_in_(spans(n_)), exits_due_(spans(n_)), earlier_(nullptr), slices_(&slices) {
+    if (DTZ) throw std::logic_error("pawn slices are solved for DTM");
+  }
 
   std::shared_ptr<SolvedTable> run() {
     initialise();
@@ -135,6 +141,17 @@ class Solver : Retrograde<State> {
     }));
   }
 
+  // A slice: the value of pawn move m (neither a capture nor a promotion) into the
+  // slice it reaches, with the opponent's en-passant captures after a double push.
+  std::uint16_t slice_exit_value(const Position& pos, Move m) const {
+    Position next = pos;
+    next.play(m);
+    const std::uint64_t own = index_.material().key();
+    return Model::Moves::value(pos, m, code_with_en_passant<typename Model::Moves>(next, [&](const Position& p) {
+      return Material::key_of(p) == own ? (*slices_)(p) : children_.code_of(p);
+    }));
+  }
+
   void note_pending(int level) {
     int p = pending_until_.load();
     while (level > p && !pending_until_.compare_exchange_weak(p, level)) {}
@@ -162,7 +179,7 @@ class Solver : Retrograde<State> {
       const bool weighted = !pawns_ && index_.moves_may_be_fixed(pos);
       MoveList list;
       unsigned quiet = 0;  // the moves not in `list`
-      if (their_steps || weighted || (DTZ && pawns_)) generate_legal(pos, list);
+      if (their_steps || weighted || (DTZ && pawns_) || slices_) generate_legal(pos, list);
       else quiet = unsigned(generate_legal_counting_quiet(pos, list));
       const bool no_moves = list.size == 0 && quiet == 0;
       if (ep_possible_) find_ep_nodes(g, pos, no_moves ? StoredMoves::None : StoredMoves::Some, nodes.local());
@@ -183,6 +200,8 @@ class Solver : Retrograde<State> {
             exit(exit_value(pos, m, next));
           } else if (DTZ && type_of(pos.piece_on(m.from())) == PAWN) {
             exit(pawn_move_value(pos, m));
+          } else if (slices_ && type_of(pos.piece_on(m.from())) == PAWN) {
+            exit(slice_exit_value(pos, m));
           } else if (their_steps && steps_into_loss(pos, m, their_steps)) {
             exit(move_value(win(1), METRIC));
           } else {
@@ -304,7 +323,8 @@ class Solver : Retrograde<State> {
     if (koth_ && ((pos.pieces(KING) & HILL) || (level == 2 && hill_step_wins(pos)))) return;
     const Index::Neighbourhood near(index_, pos);
     for_each_unmove(pos, [&](UnmoveKind kind, Square from, Square to) {
-      if (DTZ && type_of(pos.piece_on(to)) == PAWN) return;  // zeroing: valued at init
+      // Dtz: zeroing, valued at init; a slice: from another slice, which values it.
+      if ((DTZ || slices_) && type_of(pos.piece_on(to)) == PAWN) return;
       if (kind == UnmoveKind::DoublePush && en_passant_follows(pos, to)) return;  // an EpNode
       // A broken predecessor is final (no position) and skipped; side-by-side kings have
       // no index. A move counts by its successor's stabiliser (init).
@@ -376,6 +396,7 @@ class Solver : Retrograde<State> {
   tbb::enumerable_thread_specific<std::uint64_t> finalised_local_{0};
   std::atomic<int> pending_until_{0};
   const std::vector<std::uint16_t>* earlier_;
+  const StoredCode* slices_ = nullptr;  // a pawn slice's: the slices solved before
 };
 
 }  // namespace
@@ -402,6 +423,19 @@ std::shared_ptr<SolvedTable> solve_in(StateLayout layout, const Material& m, Var
 std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant variant, const TableSet& children,
                                          const SolveHooks& hooks, StateLayout layout) {
   return solve_in<DtmModel>(layout, material, variant, children, hooks);
+}
+
+std::shared_ptr<SolvedTable> solve_slice(Index slice, const StoredCode& solved, const TableSet& children,
+                                         const SolveHooks& hooks, StateLayout layout) {
+  const Variant v = slice.variant();
+  if (layout == StateLayout::Packed) {
+    try {
+      return Solver<DtmModel, PackedState>(slice, v, children, hooks, solved).run();
+    } catch (const WorkingStateOverflow& e) {
+      report(hooks, Phase::step(std::string(WIDE_AGAIN) + e.what()), 0);
+    }
+  }
+  return Solver<DtmModel, WideState>(std::move(slice), v, children, hooks, solved).run();
 }
 
 namespace {

@@ -15,6 +15,7 @@
 // as extra nodes, valued from the stored position and the capture.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "gen/solve_hooks.h"
@@ -43,6 +44,15 @@ std::shared_ptr<SolvedTable> solve_table(const Material& material, Variant varia
 std::shared_ptr<SolvedTable> solve_dtz_table(const Material& material, Variant variant, const TableSet& children,
                                              const SolveHooks& hooks, std::vector<std::uint16_t> dtm = {},
                                              StateLayout layout = StateLayout::Packed);
+
+// The stored code of a position (gen/pawn_slices.h: of a pawn slice already solved).
+using StoredCode = std::function<std::uint16_t(const Position&)>;
+
+// The DTM codes of one pawn slice of a chess or koth table (`slice`, formats/index.h):
+// pawn moves leave it, valued by `solved` from the slices they reach, solved before;
+// captures and promotions lead into `children` as in solve_table.
+std::shared_ptr<SolvedTable> solve_slice(Index slice, const StoredCode& solved, const TableSet& children,
+                                         const SolveHooks& hooks, StateLayout layout = StateLayout::Packed);
 
 // Bytes of working memory solve_table needs for a table of this index size (per side),
 // in the Packed layout.

@@ -52,6 +52,7 @@ void add_gen_command(CLI::App& app) {
     bool plan = false;
     bool one_side = false;
     bool only = false;
+    bool slices = false;
     std::string format = "text";
     std::string measure = "dtm";
   };
@@ -79,6 +80,8 @@ void add_gen_command(CLI::App& app) {
   cmd->add_flag("--only", opts->only,
                 "make the named tables alone, not the tables they need (those must be on disk): one workflow job")
       ->excludes("--one-side");
+  cmd->add_flag("--slices", opts->slices,
+                "solve every DTM table with pawns a pawn slice at a time (default: those whose whole solve does not fit)");
   cmd->callback([opts] {
     const Variant v = opts->variant.parsed_variant();
     std::vector<Material> targets = opts->tables.materials(v);
@@ -100,6 +103,7 @@ void add_gen_command(CLI::App& app) {
     options.write.block_values = opts->block_values;
     options.one_side = opts->one_side;
     options.named_only = opts->only;
+    options.slices = opts->slices;
     options.measures = measures_named(opts->measure);
     if (opts->plan) {
       options.max_memory = memory_limit(options.max_memory);  // one reading for every table

@@ -48,7 +48,7 @@ void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& 
   std::size_t too_large = 0;
   for (const PlannedTable& t : graph) {
     std::cout << t.material.name() << ": " << t.index_positions << " index positions, " << (t.step_bytes >> 20)
-              << " MiB" << (t.on_disk ? ", on disk" : "");
+              << " MiB" << (t.sliced ? ", by pawn slices" : "") << (t.on_disk ? ", on disk" : "");
     // What gen refuses: the job's memory, of which the working state is the part that
     // grows with the table (gen/retrograde.h).
     if (!t.fits)
@@ -84,6 +84,7 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
                       {"memory_bytes", t.job_bytes},
                       {"solve_bytes", t.solve_bytes},
                       {"fits_memory", t.fits},
+                      {"sliced", t.sliced},
                       {"seconds", t.seconds},
                       {"mem_mb", requested_mem_mb(t.job_bytes)},
                       {"runtime", requested_runtime_minutes(t.seconds)},

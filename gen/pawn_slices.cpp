@@ -1,0 +1,208 @@
+#include "pawn_slices.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "formats/symmetry.h"
+#include "gen/table_stats.h"
+
+namespace hilltb {
+
+namespace {
+
+constexpr Bitboard PAWN_SQUARES = ~(RANK_1 | RANK_8);
+
+PawnSlice mirrored(const PawnSlice& s) { return {transform(FILE_MIRROR, s.white), transform(FILE_MIRROR, s.black)}; }
+
+std::pair<Bitboard, Bitboard> key_of(const PawnSlice& s) { return {s.white, s.black}; }
+
+// How far a slice's pawns have come: every pawn move raises it.
+int advance(const PawnSlice& s) {
+  int a = 0;
+  for (Bitboard b = s.white; b;) a += rank_of(pop_lsb(b));
+  for (Bitboard b = s.black; b;) a += 7 - rank_of(pop_lsb(b));
+  return a;
+}
+
+// Every set of `count` squares among `free`, as bitboards.
+void each_subset(Bitboard free, int count, Bitboard chosen, std::vector<Bitboard>& out) {
+  if (count == 0) {
+    out.push_back(chosen);
+    return;
+  }
+  for (Bitboard b = free; b;) {
+    const Square s = pop_lsb(b);
+    each_subset(b, count - 1, chosen | square_bb(s), out);  // only squares above s: each set once
+  }
+}
+
+}  // namespace
+
+bool canonical_slice(const PawnSlice& slice) { return key_of(slice) <= key_of(mirrored(slice)); }
+
+std::vector<PawnSlice> pawn_slices(const Material& m) {
+  std::vector<Bitboard> whites, blacks;
+  each_subset(PAWN_SQUARES, m.count(WHITE, PAWN), 0, whites);
+  std::vector<PawnSlice> out;
+  for (Bitboard w : whites) {
+    blacks.clear();
+    each_subset(PAWN_SQUARES & ~w, m.count(BLACK, PAWN), 0, blacks);
+    for (Bitboard b : blacks)
+      if (canonical_slice({w, b})) out.push_back({w, b});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const PawnSlice& a, const PawnSlice& b) {
+    return std::pair(advance(b), key_of(a)) < std::pair(advance(a), key_of(b));
+  });
+  return out;
+}
+
+// A solved slice: its index, and its codes (both sides to move) held or mapped.
+struct SolvedSlices::Held {
+  explicit Held(Index i) : index(std::move(i)) {}
+  ~Held() {
+    if (mapped) munmap(mapped, codes.size_bytes());
+  }
+  Index index;
+  std::shared_ptr<const SolvedTable> table;  // in memory
+  void* mapped = nullptr;                    // or mapped from its file
+  std::span<const std::uint16_t> codes;
+};
+
+SolvedSlices::SolvedSlices(const Material& m, Variant v, std::filesystem::path folder)
+    : material_(m), variant_(v), folder_(std::move(folder)) {
+  if (!folder_.empty()) std::filesystem::create_directories(folder_);
+}
+
+SolvedSlices::~SolvedSlices() = default;
+
+std::filesystem::path SolvedSlices::file_of(const PawnSlice& slice) const {
+  char name[48];
+  std::snprintf(name, sizeof name, "%016llx-%016llx.codes", static_cast<unsigned long long>(slice.white),
+                static_cast<unsigned long long>(slice.black));
+  return folder_ / name;
+}
+
+namespace {
+
+std::uint16_t max_of(std::span<const std::uint16_t> codes) {
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, codes.size(), 1 << 16), std::uint16_t(0),
+      [&](const auto& r, std::uint16_t m) {
+        for (std::size_t i = r.begin(); i < r.end(); ++i)
+          if (codes[i] != NO_POSITION_CODE) m = std::max(m, codes[i]);
+        return m;
+      },
+      [](std::uint16_t a, std::uint16_t b) { return std::max(a, b); });
+}
+
+// The file's bytes mapped read-only, or nullptr when it is missing or not `bytes` long.
+void* map_file(const std::filesystem::path& path, std::size_t bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat st {};
+  void* m = nullptr;
+  if (fstat(fd, &st) == 0 && std::size_t(st.st_size) == bytes && bytes > 0) {
+    m = mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (m == MAP_FAILED) m = nullptr;
+  }
+  ::close(fd);
+  return m;
+}
+
+}  // namespace
+
+bool SolvedSlices::solved(const PawnSlice& slice) {
+  if (held_.count(key_of(slice))) return true;
+  if (folder_.empty()) return false;
+  auto held = std::make_unique<Held>(Index(material_, variant_, slice));
+  const std::size_t values = 2 * held->index.size();
+  held->mapped = map_file(file_of(slice), values * sizeof(std::uint16_t));
+  if (!held->mapped) return false;
+  held->codes = {static_cast<const std::uint16_t*>(held->mapped), values};
+  max_code_ = std::max(max_code_, max_of(held->codes));
+  held_[key_of(slice)] = std::move(held);
+  return true;
+}
+
+void SolvedSlices::add(const PawnSlice& slice, std::shared_ptr<const SolvedTable> table) {
+  max_code_ = std::max(max_code_, max_of(table->codes));
+  if (!folder_.empty()) {
+    // Written beside its name and renamed: a file by that name is a whole slice.
+    const std::filesystem::path path = file_of(slice), temporary = path.string() + ".tmp";
+    {
+      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+      out.write(reinterpret_cast<const char*>(table->codes.data()),
+                std::streamsize(table->codes.size() * sizeof(std::uint16_t)));
+      if (!out.flush()) throw std::runtime_error(temporary.string() + ": cannot write (disk full?)");
+    }
+    std::filesystem::rename(temporary, path);
+    if (!solved(slice)) throw std::runtime_error(path.string() + ": cannot map the slice just written");
+    return;
+  }
+  auto held = std::make_unique<Held>(table->index);
+  held->table = std::move(table);
+  held->codes = held->table->codes;
+  held_[key_of(slice)] = std::move(held);
+}
+
+std::uint16_t SolvedSlices::code_of(const Position& pos) const {
+  const PawnSlice slice{pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
+  const bool mirror = !canonical_slice(slice);
+  const auto found = held_.find(key_of(mirror ? mirrored(slice) : slice));
+  if (found == held_.end()) throw std::logic_error("a pawn slice is read before it is solved");
+  const Held& held = *found->second;
+  const std::uint64_t idx = held.index.encode(mirror ? transform(FILE_MIRROR, pos) : pos);
+  return held.codes[std::size_t(pos.side_to_move()) * held.index.size() + idx];
+}
+
+void solve_slices(SolvedSlices& slices, const Material& material, Variant variant, const TableSet& children,
+                  const SolveHooks& hooks, StateLayout layout) {
+  const std::vector<PawnSlice> order = pawn_slices(material);
+  const StoredCode lookup = [&](const Position& pos) { return slices.code_of(pos); };
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (slices.solved(order[k])) continue;
+    SolveHooks slice_hooks = hooks;  // the progress says which slice
+    slice_hooks.progress = [&hooks, k, n = order.size()](const Phase& phase, double fraction) {
+      report(hooks, {phase.kind, "slice " + std::to_string(k + 1) + " of " + std::to_string(n) + ", " + phase.text},
+             fraction);
+    };
+    slices.add(order[k], solve_slice(Index(material, variant, order[k]), lookup, children, slice_hooks, layout));
+  }
+}
+
+AssembledCodes::AssembledCodes(const Index& index, const SolvedSlices& slices, Metric metric,
+                               std::function<void(double)> progress)
+    : index_(index), slices_(slices), metric_(metric), progress_(std::move(progress)) {}
+
+void AssembledCodes::operator()(std::uint64_t first, std::span<std::uint16_t> out) {
+  Index::Decoder decoder(index_);
+  std::array<SideStats, 2> stats{};
+  const std::uint64_t n = index_.size();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::uint64_t g = first + i;
+    const Position* pos = decoder.decode(g % n, g < n ? WHITE : BLACK);
+    out[i] = pos && is_position(*pos) ? slices_.code_of(*pos) : NO_POSITION_CODE;
+    count_code(stats[g < n ? 0 : 1], out[i], metric_);
+  }
+  std::lock_guard lock(mutex_);
+  if (!counted_.insert(first).second) return;  // a block asked for again (a small table's)
+  for (int side = 0; side < 2; ++side) stats_[side] += stats[side];
+  const std::uint64_t total = 2 * n, before = made_;
+  made_ += out.size();
+  if (progress_ && (before * 256 / total != made_ * 256 / total)) progress_(double(made_) / double(total));
+}
+
+std::array<SideStats, 2> AssembledCodes::stats() const { return stats_; }
+
+}  // namespace hilltb

@@ -1,0 +1,176 @@
+// A pawn table solved slice by slice (gen/pawn_slices.h) is the table solved whole, code
+// for code; the slices come in an order where every pawn move leads to one solved
+// before, and a slice's index is a bijection onto its positions.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <map>
+
+#include "formats/symmetry.h"
+#include "gen/generate.h"
+#include "gen/pawn_slices.h"
+#include "test_tables.h"
+
+namespace hilltb {
+namespace {
+
+// Every position's code in the slices equals the whole solve's.
+void expect_same_codes(Variant v, const std::string& material) {
+  SCOPED_TRACE(material);
+  const Material m = Material::parse(material, v);
+  const TableSet& children = test::generated_tables(v);
+  const auto whole = solve_table(m, v, children, {});
+  SolvedSlices slices(m, v);
+  solve_slices(slices, m, v, children, {});
+  const Index& index = whole->index;
+  Index::Decoder decoder(index);
+  std::uint64_t positions = 0, differ = 0;
+  for (Color stm : {WHITE, BLACK})
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      const Position* pos = decoder.decode(i, stm);
+      if (!pos || !is_position(*pos)) continue;
+      ++positions;
+      differ += slices.code_of(*pos) != whole->code(stm, i);
+    }
+  EXPECT_GT(positions, 0u);
+  EXPECT_EQ(differ, 0u);
+}
+
+TEST(PawnSlices, SolveTheSameKothTables) {
+  // KPvKP: pawns of both colours; KRvKP: promotions into 4-piece children; KPPvK: a
+  // pair of pawns, slices that are their own mirror images.
+  for (const char* m : {"KPvK", "KPvKP", "KRvKP", "KPPvK"}) expect_same_codes(Variant::Koth, m);
+}
+
+TEST(PawnSlices, SolveTheSameChessTables) {
+  // KPvKP: en passant after a double push from the slice before.
+  for (const char* m : {"KPvKP", "KQvKP"}) expect_same_codes(Variant::Chess, m);
+}
+
+TEST(PawnSlices, EveryPawnMoveLeadsToASliceSolvedBefore) {
+  const Material m = Material::parse("KPPvKP", Variant::Koth);
+  const std::vector<PawnSlice> order = pawn_slices(m);
+  std::map<std::pair<Bitboard, Bitboard>, std::size_t> place;
+  for (std::size_t k = 0; k < order.size(); ++k) place[{order[k].white, order[k].black}] = k;
+  // Every placement of two white pawns and a black one on ranks 2-7: C(48,2) * 46, half
+  // of them canonical but those that are their own mirror image.
+  std::size_t own_mirror = 0;
+  for (const PawnSlice& s : order)
+    own_mirror += transform(FILE_MIRROR, s.white) == s.white && transform(FILE_MIRROR, s.black) == s.black;
+  EXPECT_EQ(2 * order.size() - own_mirror, std::size_t(1128 * 46));
+  auto position_of = [&](Bitboard white, Bitboard black) {
+    const PawnSlice s{white, black};
+    if (canonical_slice(s)) return place.at({white, black});
+    return place.at({transform(FILE_MIRROR, white), transform(FILE_MIRROR, black)});
+  };
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const PawnSlice& s = order[k];
+    const Bitboard occupied = s.pawns();
+    for (Bitboard b = s.white; b;) {
+      const Square p = pop_lsb(b);
+      const Square up = Square(p + 8);
+      if (rank_of(up) == 7 || (occupied & square_bb(up))) continue;  // a promotion, or blocked
+      EXPECT_LT(position_of(s.white ^ square_bb(p) ^ square_bb(up), s.black), k);
+    }
+    for (Bitboard b = s.black; b;) {
+      const Square p = pop_lsb(b);
+      const Square down = Square(p - 8);
+      if (rank_of(down) == 0 || (occupied & square_bb(down))) continue;
+      EXPECT_LT(position_of(s.white, s.black ^ square_bb(p) ^ square_bb(down)), k);
+    }
+  }
+}
+
+TEST(PawnSlices, ASliceIndexIsABijectionOntoItsPositions) {
+  const Material m = Material::parse("KRvKP", Variant::Koth);
+  const Index slice(m, Variant::Koth, PawnSlice{0, square_bb(make_square(2, 5))});  // a black pawn on c6
+  Index::Decoder decoder(slice);
+  std::uint64_t positions = 0;
+  for (Color stm : {WHITE, BLACK})
+    for (std::uint64_t i = 0; i < slice.size(); ++i) {
+      const Position* pos = decoder.decode(i, stm);
+      if (!pos) continue;
+      ++positions;
+      ASSERT_EQ(pos->pieces(BLACK, PAWN), square_bb(make_square(2, 5)));
+      ASSERT_EQ(pos->pieces(WHITE, PAWN), 0u);
+      ASSERT_EQ(slice.encode(*pos), i);
+    }
+  // Kings on two of the 63 squares the pawn leaves, not side by side, then a rook on one
+  // of the 61 left: every placement once per side to move.
+  std::uint64_t kings = 0;
+  for (Square a = 0; a < 64; ++a)
+    for (Square b = 0; b < 64; ++b)
+      if (a != b && a != make_square(2, 5) && b != make_square(2, 5) && !(king_attacks(a) & square_bb(b))) ++kings;
+  EXPECT_EQ(positions, 2 * kings * 61);
+}
+
+}  // namespace
+}  // namespace hilltb
+
+namespace hilltb {
+namespace {
+
+std::string bytes_of(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// gen writes the same file by slices as whole, and the slices' folder is gone once the
+// file is written; stopped between slices, it keeps those solved and goes on from them
+// (shown by one of them emptied while stopped: the file then differs).
+TEST(PawnSlices, GenWritesTheSameFileAndResumes) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hilltb_slices_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const Material kpk = Material::parse("KPvK", Variant::Koth);
+  const TableKind kind(Variant::Koth);
+  Progress quiet(false);
+  // KPvK alone (--only), its children copied from the first run's.
+  auto generate = [&](const std::string& folder, bool slices) {
+    GenerateOptions options;
+    options.dir = dir / folder;
+    options.slices = slices;
+    options.named_only = folder != "whole";
+    for (const Material& c : kpk.children(Variant::Koth))
+      if (options.named_only) {
+        std::filesystem::create_directories(table_path(options.dir, kind, c.name()).parent_path());
+        std::filesystem::copy_file(table_path(dir / "whole", kind, c.name()), table_path(options.dir, kind, c.name()),
+                                   std::filesystem::copy_options::overwrite_existing);
+      }
+    generate_tables({kpk}, options, quiet, nullptr);
+    return bytes_of(table_path(options.dir, kind, "KPvK"));
+  };
+  const std::string whole = generate("whole", false);
+  EXPECT_FALSE(whole.empty());
+  EXPECT_TRUE(generate("sliced", true) == whole);
+  EXPECT_FALSE(std::filesystem::exists(table_path(dir / "sliced", kind, "KPvK").string() + ".slices"));
+
+  // Stopped as the fourth slice starts: three on disk.
+  const std::filesystem::path folder = table_path(dir / "resumed", kind, "KPvK").string() + ".slices";
+  std::atomic<bool> cancel{false};
+  {
+    SolvedSlices partial(kpk, Variant::Koth, folder);
+    SolveHooks hooks;
+    hooks.cancel = &cancel;
+    hooks.progress = [&](const Phase& phase, double) { cancel = cancel || phase.text.starts_with("slice 4 of"); };
+    TableSet children(kind);
+    for (const Material& c : kpk.children(Variant::Koth))
+      children.add(children.load(table_path(dir / "whole", kind, c.name()), c));
+    EXPECT_THROW(solve_slices(partial, kpk, Variant::Koth, children, hooks), Interrupted);
+  }
+  std::vector<std::filesystem::path> kept;
+  for (const auto& e : std::filesystem::directory_iterator(folder)) kept.push_back(e.path());
+  ASSERT_EQ(kept.size(), 3u);
+  const auto size = std::filesystem::file_size(kept[0]);
+  std::filesystem::resize_file(kept[0], 0);  // the same size, all draws
+  std::filesystem::resize_file(kept[0], size);
+  EXPECT_FALSE(generate("resumed", true) == whole);
+  std::filesystem::remove_all(dir / "resumed");
+  EXPECT_TRUE(generate("resumed", true) == whole);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace hilltb
