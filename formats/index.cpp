@@ -271,6 +271,10 @@ std::uint64_t Index::encode(const Position& pos) const { return encode(placement
 
 std::uint64_t Index::encode_flipped(const Position& pos) const { return encode(flipped_placement_of(pos)); }
 
+std::uint64_t Index::encode_transformed(int t, const Position& pos) const {
+  return encode(transformed(t, placement_of(pos)));
+}
+
 std::uint64_t Index::encode(Placement p, int* stabiliser_size) const {
   const std::uint64_t key = lead_key(p);
   if (key >= lead_keys_ || lead_transform_[key] == 0xFF) return Neighbourhood::NONE;

@@ -43,7 +43,6 @@ inline bool is_position(const Position& pos) {
 struct PawnSlice {
   Bitboard white = 0, black = 0;
   Bitboard pawns() const { return white | black; }
-  bool operator==(const PawnSlice&) const = default;
 };
 
 class Index {
@@ -63,7 +62,6 @@ class Index {
   Variant variant() const { return variant_; }
   const std::vector<int>& symmetries() const { return symmetries_; }
   std::size_t leading_classes() const { return lead_raw_.size(); }
-  const PawnSlice& slice() const { return slice_; }  // empty unless a pawn slice's
 
   // The index of pos, which must hold exactly this material in these colours (and, in
   // qoth, the index's fixed pawns). Positions related by a symmetry share one index.
@@ -71,6 +69,8 @@ class Index {
   // The same for colour_flipped(pos) (formats/symmetry.h), without building it: what a
   // position of the opposite material looks up in this table.
   std::uint64_t encode_flipped(const Position& pos) const;
+  // The same for transform(t, pos) (formats/symmetry.h), without building it.
+  std::uint64_t encode_transformed(int t, const Position& pos) const;
   // The position at idx with side to move stm; false when idx names no position
   // (pieces on one square, or the duplicate image of another index). Scans use a
   // Decoder.

@@ -32,20 +32,12 @@ std::pair<std::uint64_t, std::size_t> block_range(const TableHeader& h, std::uin
   return {begin, std::size_t(end - begin)};
 }
 
-// Block b's codes, from the source into `into`. No probe ever reads a non-position (an
-// index hole, or the side not to move in check): each takes the code before it in the
-// block, those that open it the block's first code, which makes longer runs, which
-// compress better. Blocks compress alone, so nothing is lost at their edges, and a
-// block's bytes depend on its codes only (a table written from slices, gen/pawn_slices.h,
-// has the bytes of one solved whole).
+// Block b's codes, from the source into `into`.
 std::span<const std::uint16_t> block_codes(const CodeSource& codes, const TableHeader& h, std::uint32_t b,
                                            std::vector<std::uint16_t>& into) {
   const auto [begin, size] = block_range(h, b);
   into.resize(size);
   codes(begin, into);
-  const auto first = std::find_if(into.begin(), into.end(), [](std::uint16_t c) { return c != NO_POSITION_CODE; });
-  std::uint16_t last = first == into.end() ? DRAW_CODE : *first;
-  for (std::uint16_t& c : into) c = c == NO_POSITION_CODE ? last : (last = c);
   return into;
 }
 
@@ -181,6 +173,18 @@ std::uint64_t write_file(const std::filesystem::path& path, TableHeader header, 
 
 }  // namespace
 
+std::uint32_t block_values_for(std::uint64_t positions_per_side, const WriteOptions& options) {
+  if (options.block_values) return options.block_values;
+  const std::uint64_t per_side = std::max<std::uint64_t>(1, positions_per_side);
+  return per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
+}
+
+void fill_holes(std::span<std::uint16_t> block) {
+  const auto first = std::find_if(block.begin(), block.end(), [](std::uint16_t c) { return c != NO_POSITION_CODE; });
+  std::uint16_t last = first == block.end() ? DRAW_CODE : *first;
+  for (std::uint16_t& c : block) c = c == NO_POSITION_CODE ? last : (last = c);
+}
+
 WriteOptions WriteOptions::for_variant(Variant v) {
   WriteOptions o;
   if (v == Variant::Qoth) o.small_values = 0;
@@ -210,11 +214,7 @@ std::uint64_t write_table(const std::filesystem::path& path, TableHeader header,
 std::uint64_t write_table(const std::filesystem::path& path, TableHeader header, const CodeSource& codes,
                           const WriteOptions& options, Color only, const std::function<void(TableHeader&)>& finish) {
   header.value_bytes = std::max<std::uint8_t>(header.value_bytes, 1);
-  header.block_values = options.block_values;
-  if (!header.block_values) {
-    const std::uint64_t per_side = std::max<std::uint64_t>(1, header.positions_per_side);
-    header.block_values = per_side <= (1u << 16) ? std::uint32_t(per_side) : 1u << 14;
-  }
+  header.block_values = block_values_for(header.positions_per_side, options);
   header.sides = only == COLOR_NB ? 3 : std::uint8_t(1 << only);
   header.block_count = (only == COLOR_NB ? 2 : 1) * header.blocks_per_side();
 

@@ -45,6 +45,17 @@ struct WriteOptions {
   Compression compression_for(std::uint64_t values_per_side) const;
 };
 
+// The values per block write_table gives a table of this many positions per side.
+std::uint32_t block_values_for(std::uint64_t positions_per_side, const WriteOptions& options);
+
+// No probe ever reads a non-position (an index hole, or the side not to move in check):
+// before a table is written each takes the code before it in its block, those that open
+// the block its first code (a block of non-positions alone: draws), which makes longer
+// runs, which compress better. Blocks compress alone, so a block's bytes depend on its
+// own codes only (a table written from slices, gen/pawn_slices.h, has the bytes of one
+// solved whole).
+void fill_holes(std::span<std::uint16_t> block);
+
 // `codes` holds 2 * header.positions_per_side value codes, white to move first, or,
 // with `only` a side, that side's. The header's geometry, offsets and checksum are
 // filled in here, its width too (at least header.value_bytes: a file of one side keeps

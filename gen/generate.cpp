@@ -169,8 +169,15 @@ class KindRun {
   void make(std::size_t i, std::chrono::steady_clock::time_point start) {
     const Material& m = plan_[i];
     std::shared_ptr<SolvedTable> solved = solve(m, kind_, children_, hooks(i), dtm_guess(m));
-    TableHeader header = header_of(m, solved->index.size(), kind_);
-    header.stats = table_stats(solved->codes, solved->index.size(), header.metric);
+    const std::uint64_t n = solved->index.size();
+    TableHeader header = header_of(m, n, kind_);
+    header.stats = table_stats(solved->codes, n, header.metric);
+    // Each side's blocks, as write_table lays them out.
+    const std::uint64_t block = block_values_for(n, working_), per_side = (n + block - 1) / block;
+    tbb::parallel_for(std::uint64_t(0), 2 * per_side, [&](std::uint64_t b) {
+      const std::uint64_t first = b / per_side * n + b % per_side * block;
+      fill_holes(std::span(solved->codes).subspan(first, std::min(block, n - b % per_side * block)));
+    });
     progress_.update(Phase::step("write"), 0);
     check_cancel(cancel_);
     const std::uint64_t bytes = write_table(path(m), header, solved->codes, working_);

@@ -162,7 +162,7 @@ std::uint16_t SolvedSlices::code_of(const Position& pos) const {
   const auto found = held_.find(key_of(mirror ? mirrored(slice) : slice));
   if (found == held_.end()) throw std::logic_error("a pawn slice is read before it is solved");
   const Held& held = *found->second;
-  const std::uint64_t idx = held.index.encode(mirror ? transform(FILE_MIRROR, pos) : pos);
+  const std::uint64_t idx = mirror ? held.index.encode_transformed(FILE_MIRROR, pos) : held.index.encode(pos);
   return held.codes[std::size_t(pos.side_to_move()) * held.index.size() + idx];
 }
 
@@ -195,6 +195,7 @@ void AssembledCodes::operator()(std::uint64_t first, std::span<std::uint16_t> ou
     out[i] = pos && is_position(*pos) ? slices_.code_of(*pos) : NO_POSITION_CODE;
     count_code(stats[g < n ? 0 : 1], out[i], metric_);
   }
+  fill_holes(out);  // write_table asks for a block at a time
   std::lock_guard lock(mutex_);
   if (!counted_.insert(first).second) return;  // a block asked for again (a small table's)
   for (int side = 0; side < 2; ++side) stats_[side] += stats[side];

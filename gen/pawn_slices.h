@@ -65,7 +65,8 @@ void solve_slices(SolvedSlices& slices, const Material& material, Variant varian
                   const SolveHooks& hooks, StateLayout layout = StateLayout::Packed);
 
 // The table's codes in its own index (formats/index.h) from its solved slices, a block
-// at a time for write_table (a CodeSource), gathering their statistics as they go.
+// at a time for write_table (a CodeSource), non-positions filled (fill_holes),
+// gathering their statistics as they go.
 class AssembledCodes {
  public:
   // `progress`, if given, hears the fraction of the codes made now and then.
