@@ -120,6 +120,8 @@ void print_plan_snakemake(const std::vector<PlannedTable>& graph, const PlanCont
   std::string options = "--variant " + context.variant;
   if (!context.layout.empty()) options += " --layout {params.layout:q}";
   if (context.measure != "dtm") options += " --measure " + context.measure;
+  // A table the plan solves by pawn slices is made so whatever the node's memory: its
+  // mem_mb is the slices'.
   for (const PlannedTable& t : graph) {
     std::cout << "\nrule " << rule_name(t.material) << ":\n";
     if (!t.children.empty()) std::cout << "    input:\n";
@@ -139,7 +141,8 @@ void print_plan_snakemake(const std::vector<PlannedTable>& graph, const PlanCont
               << "    params:\n        hilltb=HILLTB,\n        tables=" << python_string(context.tables) << ",\n";
     if (!context.layout.empty()) std::cout << "        layout=" << python_string(context.layout) << ",\n";
     std::cout << "    shell:\n        \"{params.hilltb:q} gen --quiet " << options
-              << " --tables {params.tables:q} --threads {threads} --only " << t.material.name() << "\"\n";
+              << " --tables {params.tables:q} --threads {threads}" << (t.sliced ? " --slices" : "") << " --only "
+              << t.material.name() << "\"\n";
   }
 }
 
