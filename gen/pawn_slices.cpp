@@ -4,10 +4,12 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -77,6 +79,7 @@ struct SolvedSlices::Held {
   std::shared_ptr<const SolvedTable> table;  // in memory
   void* mapped = nullptr;                    // or mapped from its file
   std::span<const std::uint16_t> codes;
+  std::uint16_t* writable = nullptr;  // the same, mapped for writing (read_table)
 };
 
 SolvedSlices::SolvedSlices(const Material& m, Variant v, std::filesystem::path folder)
@@ -120,6 +123,22 @@ void* map_file(const std::filesystem::path& path, std::size_t bytes) {
   return m;
 }
 
+// A new file of `bytes` bytes mapped for reading and writing, its blocks reserved on
+// disk: a page of a sparse file written once the disk is full would kill the process.
+std::uint16_t* create_mapped(const std::filesystem::path& path, std::size_t bytes) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error(path.string() + ": cannot create: " + std::strerror(errno));
+  const int reserved = posix_fallocate(fd, 0, off_t(bytes));
+  void* m = reserved ? MAP_FAILED : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  const int mapped = errno;
+  ::close(fd);
+  if (reserved)
+    throw std::runtime_error(path.string() + ": cannot reserve " + std::to_string(bytes) +
+                             " bytes (disk full?): " + std::strerror(reserved));
+  if (m == MAP_FAILED) throw std::runtime_error(path.string() + ": cannot map: " + std::strerror(mapped));
+  return static_cast<std::uint16_t*>(m);
+}
+
 }  // namespace
 
 bool SolvedSlices::solved(const PawnSlice& slice) {
@@ -156,14 +175,79 @@ void SolvedSlices::add(const PawnSlice& slice, std::shared_ptr<const SolvedTable
   held_[key_of(slice)] = std::move(held);
 }
 
+const SolvedSlices::Held& SolvedSlices::held(const PawnSlice& slice) const {
+  const auto found = held_.find(key_of(slice));
+  if (found == held_.end()) throw std::logic_error("a pawn slice is read before it is solved");
+  return *found->second;
+}
+
 std::uint16_t SolvedSlices::code_of(const Position& pos) const {
   const PawnSlice slice{pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
   const bool mirror = !canonical_slice(slice);
-  const auto found = held_.find(key_of(mirror ? mirrored(slice) : slice));
-  if (found == held_.end()) throw std::logic_error("a pawn slice is read before it is solved");
-  const Held& held = *found->second;
-  const std::uint64_t idx = mirror ? held.index.encode_transformed(FILE_MIRROR, pos) : held.index.encode(pos);
-  return held.codes[std::size_t(pos.side_to_move()) * held.index.size() + idx];
+  const Held& h = held(mirror ? mirrored(slice) : slice);
+  const std::uint64_t idx = mirror ? h.index.encode_transformed(FILE_MIRROR, pos) : h.index.encode(pos);
+  return h.codes[std::size_t(pos.side_to_move()) * h.index.size() + idx];
+}
+
+const Index& SolvedSlices::index_of(const PawnSlice& slice) const { return held(slice).index; }
+
+std::span<std::uint16_t> SolvedSlices::writable(const PawnSlice& slice) {
+  const Held& h = held(slice);
+  if (!h.writable) throw std::logic_error("only the slices read from a table file are written");
+  return {h.writable, h.codes.size()};
+}
+
+void SolvedSlices::read_table(const TableReader& reader, const Index& index, const SolveHooks& hooks) {
+  if (folder_.empty() || !held_.empty()) throw std::logic_error("read_table fills an empty folder of slices");
+  for (const PawnSlice& s : pawn_slices(material_)) {
+    auto h = std::make_unique<Held>(Index(material_, variant_, s));
+    const std::size_t values = 2 * h->index.size();
+    h->writable = create_mapped(file_of(s), values * sizeof(std::uint16_t));
+    h->mapped = h->writable;
+    h->codes = {h->writable, values};
+    held_[key_of(s)] = std::move(h);
+  }
+  // Each position goes to its slice, or as its mirror image to the mirrored slice when
+  // that one is kept; a slice that is its own mirror image takes both.
+  auto put = [this](const Position& pos, std::uint16_t code) {
+    const PawnSlice slice{pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)}, mirror = mirrored(slice);
+    const std::size_t side = std::size_t(pos.side_to_move());
+    const bool kept = canonical_slice(slice);
+    if (kept) {
+      const Held& h = held(slice);
+      h.writable[side * h.index.size() + h.index.encode(pos)] = code;
+    }
+    if (!kept || key_of(mirror) == key_of(slice)) {
+      const Held& h = held(mirror);
+      h.writable[side * h.index.size() + h.index.encode_transformed(FILE_MIRROR, pos)] = code;
+    }
+  };
+  const TableHeader& header = reader.header();
+  const std::uint32_t per_side = header.blocks_per_side();
+  std::atomic<std::uint32_t> done{0};
+  std::mutex mutex;
+  tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, header.block_count, 1), [&](const auto& r) {
+    std::vector<std::uint16_t> codes;
+    Index::Decoder decoder(index);
+    std::uint16_t most = 0;
+    for (std::uint32_t b = r.begin(); b < r.end(); ++b) {
+      check_cancel(hooks);
+      // A file of both sides holds white's blocks, then black's.
+      const bool second = header.sides == 3 && b >= per_side;
+      const Color stm = second || header.sides == 2 ? BLACK : WHITE;
+      const std::uint64_t first = std::uint64_t(b - (second ? per_side : 0)) * header.block_values;
+      reader.read_block(b, codes);
+      for (std::size_t i = 0; i < codes.size(); ++i) {
+        const Position* pos = decoder.decode(first + i, stm);
+        if (!pos || !is_position(*pos)) continue;
+        put(*pos, codes[i]);
+        most = std::max(most, codes[i]);
+      }
+      report(hooks, Phase::step("read"), double(++done) / double(header.block_count));
+    }
+    std::lock_guard lock(mutex);
+    max_code_ = std::max(max_code_, most);
+  });
 }
 
 void solve_slices(SolvedSlices& slices, const Material& material, Variant variant, const TableSet& children,

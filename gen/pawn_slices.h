@@ -17,6 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "formats/table_reader.h"
 #include "formats/table_writer.h"
 #include "gen/solver.h"
 
@@ -49,8 +50,19 @@ class SolvedSlices {
   // The largest code of the slices solved (for the width of the file).
   std::uint16_t max_code() const { return max_code_; }
 
+  // Fills the folder, empty so far, with every slice of the table file `reader` (its
+  // index `index`), in one pass over the file: each slice's file is made at its full
+  // size and mapped for writing. The side to move a file lacks is left for the caller
+  // to fill (writable). Throws std::runtime_error when the disk cannot hold the slices.
+  void read_table(const TableReader& reader, const Index& index, const SolveHooks& hooks);
+  // The index of a slice held (one pawn_slices gives).
+  const Index& index_of(const PawnSlice& slice) const;
+  // The codes of a slice read_table made, both sides to move (white first), to write.
+  std::span<std::uint16_t> writable(const PawnSlice& slice);
+
  private:
   struct Held;
+  const Held& held(const PawnSlice& slice) const;
   std::filesystem::path file_of(const PawnSlice& slice) const;
   Material material_;
   Variant variant_;

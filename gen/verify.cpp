@@ -7,6 +7,8 @@
 #include <mutex>
 
 #include "formats/successors.h"
+#include "formats/symmetry.h"
+#include "gen/pawn_slices.h"
 #include "rules/fen.h"
 
 namespace hilltb {
@@ -29,6 +31,49 @@ std::uint16_t stored_code(const Position& pos, const SolvedTable& table, const T
   return children.code_of(pos);
 }
 
+// The first mismatches by a key in check order, whatever the threads' order: a report
+// reads the same on every run.
+class FirstMismatches {
+ public:
+  static constexpr std::size_t EXAMPLES = 5;
+  using Key = std::pair<std::uint64_t, std::uint64_t>;
+  // One range's findings.
+  void add(std::uint64_t bad, std::uint64_t legal, std::vector<std::pair<Key, std::string>>& examples) {
+    std::lock_guard lock(mutex_);
+    report_.mismatches += bad;
+    report_.checked += legal;
+    for (auto& [k, e] : examples) first_.emplace(k, std::move(e));
+    while (first_.size() > EXAMPLES) first_.erase(std::prev(first_.end()));
+  }
+  VerifyReport report() {
+    for (auto& [k, e] : first_) report_.examples.push_back(std::move(e));
+    return std::move(report_);
+  }
+
+ private:
+  std::mutex mutex_;
+  VerifyReport report_;
+  std::map<Key, std::string> first_;
+};
+
+// The checks of one range of positions: how many, how many wrong, and the first few.
+struct RangeCheck {
+  explicit RangeCheck(Metric m) : metric(m) {}
+  Metric metric;
+  std::uint64_t bad = 0, legal = 0;
+  std::vector<std::pair<FirstMismatches::Key, std::string>> examples;
+  template <typename Derive>
+  void check(const Position& pos, std::uint16_t stored, FirstMismatches::Key key, Derive&& derive) {
+    ++legal;
+    const std::uint16_t expected = derive(pos);
+    if (stored == expected) return;
+    ++bad;
+    if (examples.size() < FirstMismatches::EXAMPLES)
+      examples.emplace_back(key, to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
+                                     code_text(expected, metric));
+  }
+};
+
 }  // namespace
 
 std::uint16_t derived_code(const Position& pos, const SolvedTable& table, const TableSet& children) {
@@ -40,18 +85,12 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
                           std::uint8_t sides) {
   const Index& index = table.index;
   const std::uint64_t n = index.size();
-  const Metric metric = children.kind().metric();
-  VerifyReport found;
-  // The examples are the first mismatches in index order (white to move first), whatever
-  // the threads' order: a report reads the same on every run.
-  constexpr std::size_t EXAMPLES = 5;
-  std::map<std::uint64_t, std::string> first;
-  std::mutex mutex;
-  std::atomic<std::uint64_t> done{0}, checked{0};
+  FirstMismatches found;
+  std::atomic<std::uint64_t> done{0};
+  auto derive = [&](const Position& pos) { return derived_code(pos, table, children); };
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, 2 * n, 1 << 12), [&](const auto& r) {
     check_cancel(hooks);
-    std::uint64_t bad = 0, legal = 0;
-    std::vector<std::pair<std::uint64_t, std::string>> examples;
+    RangeCheck range{children.kind().metric()};
     Index::Decoder decoder(index);
     for (std::uint64_t g = r.begin(); g < r.end(); ++g) {
       const Color stm = g < n ? WHITE : BLACK;
@@ -59,28 +98,72 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
       // Non-positions hold whatever compresses best: nothing to check.
       const Position* decoded = decoder.decode(g % n, stm);
       if (!decoded || !is_position(*decoded)) continue;
-      const Position& pos = *decoded;
-      ++legal;
-      const std::uint16_t stored = table.code(stm, g % n);
-      const std::uint16_t expected = derived_code(pos, table, children);
-      if (stored != expected) {
-        ++bad;
-        if (examples.size() < EXAMPLES)
-          examples.emplace_back(g, to_fen(pos) + ": stored " + code_text(stored, metric) + ", expected " +
-                                       code_text(expected, metric));
-      }
+      range.check(*decoded, table.code(stm, g % n), {0, g}, derive);
     }
     const std::uint64_t d = done += r.size();
     if (r.begin() % (std::uint64_t(1) << 18) == 0) report(hooks, Phase::step("verify"), double(d) / double(2 * n));
-    checked += legal;
-    std::lock_guard lock(mutex);
-    found.mismatches += bad;
-    for (auto& [g, e] : examples) first.emplace(g, std::move(e));
-    while (first.size() > EXAMPLES) first.erase(std::prev(first.end()));
+    found.add(range.bad, range.legal, range.examples);
   });
-  for (auto& [g, e] : first) found.examples.push_back(std::move(e));
-  found.checked = checked.load();
-  return found;
+  return found.report();
+}
+
+VerifyReport verify_by_slices(const TableReader& reader, const Material& m, const TableSet& children,
+                              const SolveHooks& hooks, const std::filesystem::path& folder) {
+  const Variant variant = children.kind().variant;
+  const Measure measure = children.kind().measure;
+  const Index index(m, variant);
+  if (reader.header().positions_per_side != index.size())
+    throw TableError(reader.path() + ": " + std::to_string(reader.header().positions_per_side) +
+                     " positions a side, the index of " + m.name() + " has " + std::to_string(index.size()));
+  SolvedSlices slices(m, variant, folder);
+  slices.read_table(reader, index, hooks);
+  const std::uint64_t key = m.key();
+  auto stored = [&](const Position& p) { return Material::key_of(p) == key ? slices.code_of(p) : children.code_of(p); };
+  auto derive = [&](const Position& pos) { return code_from_successors(measure, pos, stored); };
+  const std::vector<PawnSlice> order = pawn_slices(m);
+  const std::uint8_t sides = reader.header().sides;
+  std::uint64_t total = 0;
+  for (const PawnSlice& s : order) total += slices.index_of(s).size();
+  FirstMismatches found;
+  // Each slice's positions with side to move `stm`, in parallel: visit(its slice, its
+  // index, its codes, its slot, the position, the range's check).
+  auto each_position = [&](Color stm, const std::string& step, auto visit) {
+    std::uint64_t done = 0;
+    for (const PawnSlice& s : order) {
+      const Index& si = slices.index_of(s);
+      const std::span<std::uint16_t> codes = slices.writable(s);
+      const std::uint64_t n = si.size();
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
+        check_cancel(hooks);
+        RangeCheck range{children.kind().metric()};
+        Index::Decoder decoder(si);
+        for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
+          const Position* pos = decoder.decode(i, stm);
+          if (pos && is_position(*pos)) visit(s, si, codes, stm * n + i, *pos, range);
+        }
+        if (range.legal) found.add(range.bad, range.legal, range.examples);
+      });
+      report(hooks, Phase::step(step), double(done += n) / double(total));
+    }
+  };
+  // A side the file lacks, derived from the side it holds (its positions' successors).
+  for (Color stm : {WHITE, BLACK})
+    if (!(sides >> stm & 1))
+      each_position(stm, std::string("derive ") + (stm == WHITE ? "white" : "black"),
+                    [&](const PawnSlice&, const Index&, std::span<std::uint16_t> codes, std::uint64_t g,
+                        const Position& pos, RangeCheck&) { codes[g] = derive(pos); });
+  for (Color stm : {WHITE, BLACK})
+    if (sides >> stm & 1)
+      each_position(stm, "verify", [&](const PawnSlice& s, const Index& si, std::span<std::uint16_t> codes,
+                                       std::uint64_t g, const Position& pos, RangeCheck& range) {
+        // A slice that is its own mirror image holds each position and its image: the
+        // one of the smaller index is checked, as the table holds one of the two.
+        if (s.white == transform(FILE_MIRROR, s.white) && s.black == transform(FILE_MIRROR, s.black) &&
+            si.encode_transformed(FILE_MIRROR, pos) < g % si.size())
+          return;
+        range.check(pos, codes[g], {std::uint64_t(&s - order.data()), g}, derive);
+      });
+  return found.report();
 }
 
 }  // namespace hilltb

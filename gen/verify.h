@@ -4,9 +4,11 @@
 // winning line down to a finished game, this local check proves the whole table.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "formats/table_reader.h"
 #include "gen/solve_hooks.h"
 #include "gen/table_set.h"
 
@@ -25,6 +27,15 @@ struct VerifyReport {
 // side, derived from them (TableSet::load), taking its values from their successors.
 VerifyReport verify_table(const SolvedTable& table, const TableSet& children, const SolveHooks& hooks,
                           std::uint8_t sides = 3);
+
+// The same check for a chess or koth table with pawns (its file read by `reader`, its
+// material m) too large to hold whole: the file is read once into one file per pawn
+// slice (gen/pawn_slices.h) in `folder`, which the caller makes and removes, mapped, so
+// that memory holds the pages the check touches; a side to move the file lacks is
+// derived there from the other. Each slice's positions are then checked against their
+// successors, each position or its mirror image once.
+VerifyReport verify_by_slices(const TableReader& reader, const Material& m, const TableSet& children,
+                              const SolveHooks& hooks, const std::filesystem::path& folder);
 
 // The value a position should have given the values of its successors: the stored
 // codes of `table` for positions with its material, `children` for the others.

@@ -1,4 +1,5 @@
 // hilltb verify: checksums, then every stored value re-derived from its successors.
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -15,10 +16,19 @@ namespace hilltb::cli {
 
 namespace {
 
+// Whether m is checked a pawn slice at a time (verify_by_slices): with `slices` when it
+// can be, else when its codes held whole (two bytes each) would not fit beside its
+// children in the memory available.
+bool by_slices(const TableKind& kind, const Material& m, const TableReader& reader, const TableSet& children,
+               bool slices) {
+  if (!can_slice(m, kind)) return false;
+  return slices || 4 * reader.header().positions_per_side + children.bytes() > available_memory();
+}
+
 // Checks one table against its children, loading those `children` lacks, and keeps
 // it there when `needed_later`; prints a line, the table called `name`.
 bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, const std::string& name,
-                TableSet& children, bool needed_later, Progress& progress) {
+                TableSet& children, bool needed_later, bool slices, Progress& progress) {
   const auto path = table_path(dir, kind, m.name());
   try {
     const TableReader reader(path, TableExpectation::of(kind, m.name()));
@@ -26,11 +36,26 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     // Children first: a side a file does not store is derived with them.
     for (const Material& c : m.children(kind.variant))
       if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
-    const auto table = children.load(path, m);
     SolveHooks hooks;
     hooks.progress = [&](const Phase& phase, double f) { progress.update(phase, f); };
-    const VerifyReport report = verify_table(*table, children, hooks, reader.header().sides);
-    if (needed_later) children.add(table);
+    VerifyReport report;
+    if (by_slices(kind, m, reader, children, slices)) {
+      // Beside the table; one left by a run that stopped is made again.
+      const std::filesystem::path folder = path.string() + ".verify";
+      std::filesystem::remove_all(folder);
+      std::filesystem::create_directories(folder);
+      try {
+        report = verify_by_slices(reader, m, children, hooks, folder);
+      } catch (...) {
+        std::filesystem::remove_all(folder);
+        throw;
+      }
+      std::filesystem::remove_all(folder);
+    } else {
+      const auto table = children.load(path, m);
+      report = verify_table(*table, children, hooks, reader.header().sides);
+      if (needed_later) children.add(table);
+    }
     progress.clear();
     if (report.ok()) {
       std::cout << name << ": ok, " << report.checked << " values re-derived, checksum good\n";
@@ -65,6 +90,10 @@ void add_verify_command(CLI::App& app) {
   add_measure_option(*cmd, *measure, "the tables to check");
   auto quiet = std::make_shared<bool>(false);
   cmd->add_flag("--quiet", *quiet, "no progress on stderr");
+  auto slices = std::make_shared<bool>(false);
+  cmd->add_flag("--slices", *slices,
+                "check every DTM chess or koth table with pawns a pawn slice at a time, not only those too large "
+                "to hold whole (the file is read into slice files beside it, removed after)");
   auto cursed = std::make_shared<bool>(false);
   auto horizon = std::make_shared<int>(FIFTY_MOVE_PLIES);
   cmd->add_flag("--cursed", *cursed,
@@ -72,7 +101,7 @@ void add_verify_command(CLI::App& app) {
                 "cannot zero the clock or finish within 100 plies), and its wins of DTZ 100 (it can)");
   cmd->add_option("--horizon", *horizon, "with --cursed: the plies instead of 100 (every claim above and at it)")
       ->check(CLI::Range(0, BoundMemo::MAX_PLIES));
-  cmd->callback([opts, measure, cursed, horizon, quiet] {
+  cmd->callback([opts, measure, cursed, horizon, quiet, slices] {
     Progress progress(!*quiet);
     if (*cursed) {
       if (const int failed = verify_cursed(*opts, *horizon, progress))
@@ -98,7 +127,7 @@ void add_verify_command(CLI::App& app) {
         const bool needed_later = it != last.end() && it->second.second > i;
         const std::string name = list[i].name() + (kind.measure == Measure::Dtz ? " DTZ" : "");
         progress.begin(name, int(i) + 1, int(list.size()));
-        failed += !verify_one(opts->tables.dir, kind, list[i], name, held, needed_later, progress);
+        failed += !verify_one(opts->tables.dir, kind, list[i], name, held, needed_later, *slices, progress);
       }
     }
     if (failed) throw std::runtime_error(std::to_string(failed) + " table(s) failed verification");

@@ -12,6 +12,7 @@
 #include "formats/symmetry.h"
 #include "gen/generate.h"
 #include "gen/pawn_slices.h"
+#include "gen/verify.h"
 #include "test_tables.h"
 
 namespace hilltb {
@@ -169,6 +170,68 @@ TEST(PawnSlices, GenWritesTheSameFileAndResumes) {
   EXPECT_FALSE(generate("resumed", true) == whole);
   std::filesystem::remove_all(dir / "resumed");
   EXPECT_TRUE(generate("resumed", true) == whole);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace hilltb
+
+namespace hilltb {
+namespace {
+
+// verify by slices checks what verify checks: as many positions, none wrong in a good
+// file, and as many wrong in a file with one win lengthened; a file of one side to move
+// has the other derived from it (white, the side that wins KPPvK).
+TEST(PawnSlices, VerifyBySlicesChecksWhatVerifyChecks) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hilltb_verify_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  // KPPvK: slices that are their own mirror images; KPvKP: en passant.
+  const std::pair<Variant, const char*> tables[] = {{Variant::Koth, "KPPvK"}, {Variant::Koth, "KPvKP"}};
+  for (const auto& [v, name] : tables) {
+    SCOPED_TRACE(std::string(variant_name(v)) + " " + name);
+    auto table = std::make_shared<SolvedTable>(*test::generated_table(v, name));
+    const TableSet& children = test::generated_tables(v);
+    const Material& m = table->index.material();
+    const std::uint64_t n = table->index.size();
+    TableHeader header;
+    header.variant = v;
+    header.material = m.name();
+    header.metric = children.kind().metric();
+    header.positions_per_side = n;
+    const std::filesystem::path file = dir / (m.name() + ".htb");
+    auto by_slices = [&] {
+      const TableReader reader(file, TableExpectation::of(children.kind(), m.name()));
+      std::filesystem::remove_all(dir / "slices");
+      std::filesystem::create_directories(dir / "slices");
+      return verify_by_slices(reader, m, children, {}, dir / "slices");
+    };
+    WriteOptions fast;
+    fast.level = 1;
+    const std::span<const std::uint16_t> codes(table->codes);
+    for (Color only : {COLOR_NB, BLACK}) {
+      if (only != COLOR_NB && m.name() != "KPPvK") continue;  // one table is enough
+      write_table(file, header, only == COLOR_NB ? codes : codes.subspan(only * n, n), fast, only);
+      const VerifyReport sliced = by_slices();
+      EXPECT_TRUE(sliced.ok()) << (sliced.examples.empty() ? "" : sliced.examples[0]);
+      EXPECT_EQ(sliced.checked, verify_table(*table, children, {}, only == COLOR_NB ? 3 : 1 << only).checked);
+    }
+    Position pos;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::uint16_t& c = table->codes[i];
+      const Value value = decode_value(c, header.metric);
+      if (value.result > 0 && value.distance > 3 && table->index.decode(i, WHITE, pos) && is_position(pos)) {
+        c = encode_value({1, value.distance + 2, value.points});
+        break;
+      }
+    }
+    write_table(file, header, codes, fast);
+    const VerifyReport whole = verify_table(*table, children, {}), sliced = by_slices();
+    EXPECT_GE(whole.mismatches, 1u);
+    EXPECT_EQ(sliced.mismatches, whole.mismatches);
+    EXPECT_EQ(sliced.checked, whole.checked);
+    ASSERT_FALSE(sliced.examples.empty());
+    EXPECT_NE(sliced.examples[0].find(": stored win"), std::string::npos) << sliced.examples[0];
+  }
   std::filesystem::remove_all(dir);
 }
 
