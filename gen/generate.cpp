@@ -280,7 +280,7 @@ class KindRun {
       const Material& m = plan_[i];
       children_.clear();
       mine = std::make_shared<TableSet>(kind_);
-      for (const auto& [c, side] : m.children_after(mover, kind_.variant))
+      for (const auto& [c, side] : slice_children_after(m, mover, kind_.variant))
         mine->add(mine->load(path(c), c, Width::NarrowWhereFits, side));
       std::shared_ptr<TableSet>& other = slice_children_[~mover];
       if (other && !limit_.fits(mine->bytes() + other->bytes() + steps_[i].solve_bytes)) other.reset();

@@ -69,6 +69,21 @@ std::vector<PawnSlice> pawn_slices(const Material& m) {
   return out;
 }
 
+std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, Color mover, Variant variant) {
+  std::vector<std::pair<Material, Color>> out = m.children_after(mover, variant);
+  if (!m.count(mover, PAWN) || !m.count(~mover, PAWN)) return out;
+  const Material taken = m.after(~mover, PAWN, NO_PIECE_TYPE).canonical();
+  for (const auto& [c, side] : m.children_after(~mover, variant)) {
+    if (c != taken) continue;
+    const auto known = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == c; });
+    if (known == out.end())
+      out.emplace_back(c, side);
+    else if (known->second != side)
+      known->second = COLOR_NB;
+  }
+  return out;
+}
+
 // A solved slice: its index, and its codes (both sides to move) held or mapped.
 struct SolvedSlices::Held {
   explicit Held(Index i) : index(std::move(i)) {}

@@ -30,6 +30,12 @@ std::vector<PawnSlice> pawn_slices(const Material& m);
 // Whether a slice is the one of its mirrored pair that is solved.
 bool canonical_slice(const PawnSlice& slice);
 
+// The children a slice reads while `mover`'s moves are valued, each with the side to
+// move its file stores them under (COLOR_NB: both): those its moves lead into
+// (Material::children_after), and after a double push of its pawns, the opponent's
+// en-passant captures, which a slice values as part of the push.
+std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, Color mover, Variant variant);
+
 // The slices of one table solved so far: held in memory, or with a folder, written there
 // as each is solved (raw codes, both sides to move) and read back mapped, so that only
 // the pages a lookup touches are resident. Slices found in the folder (a run that

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "formats/table_reader.h"
+#include "gen/pawn_slices.h"
 #include "gen/plan_cost.h"
 #include "gen/qoth_solver.h"
 #include "gen/solver.h"
@@ -101,16 +102,23 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
     }
     s.solve_bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(s.positions_per_side)
                                                   : solve_memory(s.positions_per_side);
-    for (Color mover : {WHITE, BLACK}) {
-      std::uint64_t held = 0;
-      for (const auto& [c, side] : plan[i].children_after(mover, kind.variant))
-        held += (side == COLOR_NB ? 2 : 1) * half_of(c);
-      s.children_bytes = std::max(s.children_bytes, held);
-    }
+    // The most the children of one side's moves take (`children`: those it holds).
+    auto held_bytes = [&](auto children) {
+      std::uint64_t most = 0;
+      for (Color mover : {WHITE, BLACK}) {
+        std::uint64_t held = 0;
+        for (const auto& [c, side] : children(mover)) held += (side == COLOR_NB ? 2 : 1) * half_of(c);
+        most = std::max(most, held);
+      }
+      return most;
+    };
+    s.children_bytes = held_bytes([&](Color mover) { return plan[i].children_after(mover, kind.variant); });
     if (can_slice(plan[i], kind) &&
         (slicing.slice_all || estimated_job_bytes(s.memory()) > slicing.slice_above)) {
       s.sliced = true;
       s.solve_bytes = slices_memory(plan[i]);
+      s.children_bytes =
+          held_bytes([&](Color mover) { return slice_children_after(plan[i], mover, kind.variant); });
     }
   }
   return steps;

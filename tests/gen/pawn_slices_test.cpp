@@ -237,3 +237,27 @@ TEST(PawnSlices, VerifyBySlicesChecksWhatVerifyChecks) {
 
 }  // namespace
 }  // namespace hilltb
+
+namespace hilltb {
+namespace {
+
+// A slice values its double pushes with the opponent's en-passant captures, so the
+// children it reads for white's moves include black's capture of a white pawn.
+TEST(PawnSlices, ADoublePushReadsTheOpponentsEnPassantCapture) {
+  const Variant v = Variant::Koth;
+  const Material m = Material::parse("KRPvKP", v);
+  auto holds = [](const std::vector<std::pair<Material, Color>>& children, const char* name, Color side) {
+    for (const auto& [c, s] : children)
+      if (c.name() == name) return s == side || s == COLOR_NB;
+    return false;
+  };
+  EXPECT_FALSE(holds(m.children_after(WHITE, v), "KRvKP", WHITE));
+  EXPECT_TRUE(holds(slice_children_after(m, WHITE, v), "KRvKP", WHITE));
+  EXPECT_TRUE(holds(slice_children_after(m, BLACK, v), "KRPvK", BLACK));
+  // No pawn to take en passant: the children of the moves alone.
+  const Material alone = Material::parse("KRPvKR", v);
+  EXPECT_EQ(slice_children_after(alone, WHITE, v), alone.children_after(WHITE, v));
+}
+
+}  // namespace
+}  // namespace hilltb
