@@ -128,6 +128,7 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
   // Each slice's positions with side to move `stm`, in parallel: visit(its slice, its
   // index, its codes, its slot, the position, the range's check).
   auto each_position = [&](Color stm, const std::string& step, auto visit) {
+    if (hooks.children_for) hooks.children_for(stm);
     std::uint64_t done = 0;
     for (const PawnSlice& s : order) {
       const Index& si = slices.index_of(s);
@@ -163,6 +164,7 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
           return;
         range.check(pos, codes[g], {std::uint64_t(&s - order.data()), g}, derive);
       });
+  if (hooks.children_for) hooks.children_for(COLOR_NB);
   return found.report();
 }
 

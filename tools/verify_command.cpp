@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "fifty/bound_memo.h"
 #include "formats/zeroing.h"
+#include "gen/pawn_slices.h"
 #include "gen/plan.h"
 #include "gen/progress.h"
 #include "gen/verify.h"
@@ -18,34 +19,50 @@ namespace {
 
 // Whether m is checked a pawn slice at a time (verify_by_slices): with `slices` when it
 // can be, else when its codes held whole (two bytes each) would not fit beside its
-// children in the memory available.
-bool by_slices(const TableKind& kind, const Material& m, const TableReader& reader, const TableSet& children,
+// children, held whole, in the memory available.
+bool by_slices(const std::string& dir, const TableKind& kind, const Material& m, const TableReader& reader,
                bool slices) {
   if (!can_slice(m, kind)) return false;
-  return slices || 4 * reader.header().positions_per_side + children.bytes() > available_memory();
+  std::uint64_t bytes = 4 * reader.header().positions_per_side;
+  for (const Material& c : m.children(kind.variant)) {
+    const TableHeader child = TableReader(table_path(dir, kind, c.name()), TableExpectation::of(kind, c.name())).header();
+    bytes += 2 * child.positions_per_side * child.value_bytes;
+  }
+  return slices || bytes > available_memory();
 }
 
 // Checks one table against its children, loading those `children` lacks, and keeps
-// it there when `needed_later`; prints a line, the table called `name`.
+// it there when `needed_later`; prints a line, the table called `name`. By slices, it
+// reads instead, for each side's positions, only the children its moves reach, as gen
+// does.
 bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, const std::string& name,
                 TableSet& children, bool needed_later, bool slices, Progress& progress) {
   const auto path = table_path(dir, kind, m.name());
   try {
     const TableReader reader(path, TableExpectation::of(kind, m.name()));
     reader.verify_checksum();
+    const bool sliced = by_slices(dir, kind, m, reader, slices);
     // Children first: a side a file does not store is derived with them.
-    for (const Material& c : m.children(kind.variant))
-      if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
+    if (!sliced)
+      for (const Material& c : m.children(kind.variant))
+        if (!children.contains(c)) children.add(children.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits));
     SolveHooks hooks;
     hooks.progress = [&](const Phase& phase, double f) { progress.update(phase, f); };
     VerifyReport report;
-    if (by_slices(kind, m, reader, children, slices)) {
+    if (sliced) {
+      TableSet halves(kind);
+      hooks.children_for = [&](Color mover) {
+        halves.clear();
+        if (mover == COLOR_NB) return;
+        for (const auto& [c, side] : slice_children_after(m, mover, kind.variant))
+          halves.add(halves.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits, side));
+      };
       // Beside the table; one left by a run that stopped is made again.
       const std::filesystem::path folder = path.string() + ".verify";
       std::filesystem::remove_all(folder);
       std::filesystem::create_directories(folder);
       try {
-        report = verify_by_slices(reader, m, children, hooks, folder);
+        report = verify_by_slices(reader, m, halves, hooks, folder);
       } catch (...) {
         std::filesystem::remove_all(folder);
         throw;
