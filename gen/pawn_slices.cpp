@@ -53,6 +53,8 @@ void each_subset(Bitboard free, int count, Bitboard chosen, std::vector<Bitboard
 
 bool canonical_slice(const PawnSlice& slice) { return key_of(slice) <= key_of(mirrored(slice)); }
 
+bool own_mirror_image(const PawnSlice& slice) { return key_of(slice) == key_of(mirrored(slice)); }
+
 std::vector<PawnSlice> pawn_slices(const Material& m) {
   std::vector<Bitboard> whites, blacks;
   each_subset(PAWN_SQUARES, m.count(WHITE, PAWN), 0, whites);
@@ -225,15 +227,15 @@ void SolvedSlices::read_table(const TableReader& reader, const Index& index, con
   // Each position goes to its slice, or as its mirror image to the mirrored slice when
   // that one is kept; a slice that is its own mirror image takes both.
   auto put = [this](const Position& pos, std::uint16_t code) {
-    const PawnSlice slice{pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)}, mirror = mirrored(slice);
+    const PawnSlice slice{pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
     const std::size_t side = std::size_t(pos.side_to_move());
     const bool kept = canonical_slice(slice);
     if (kept) {
       const Held& h = held(slice);
       h.writable[side * h.index.size() + h.index.encode(pos)] = code;
     }
-    if (!kept || key_of(mirror) == key_of(slice)) {
-      const Held& h = held(mirror);
+    if (!kept || own_mirror_image(slice)) {
+      const Held& h = held(mirrored(slice));
       h.writable[side * h.index.size() + h.index.encode_transformed(FILE_MIRROR, pos)] = code;
     }
   };

@@ -29,6 +29,8 @@ namespace hilltb {
 std::vector<PawnSlice> pawn_slices(const Material& m);
 // Whether a slice is the one of its mirrored pair that is solved.
 bool canonical_slice(const PawnSlice& slice);
+// Whether a slice is its own mirror image (it then holds each position and its image).
+bool own_mirror_image(const PawnSlice& slice);
 
 // The children a slice reads while `mover`'s moves are valued, each with the side to
 // move its file stores them under (COLOR_NB: both): those its moves lead into

@@ -9,6 +9,7 @@
 #include "formats/successors.h"
 #include "formats/symmetry.h"
 #include "gen/pawn_slices.h"
+#include "gen/plan.h"
 #include "rules/fen.h"
 
 namespace hilltb {
@@ -111,7 +112,7 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
                               const SolveHooks& hooks, const std::filesystem::path& folder) {
   const Variant variant = children.kind().variant;
   const Measure measure = children.kind().measure;
-  const Index index(m, variant);
+  const Index index = index_of(m, children.kind());
   if (reader.header().positions_per_side != index.size())
     throw TableError(reader.path() + ": " + std::to_string(reader.header().positions_per_side) +
                      " positions a side, the index of " + m.name() + " has " + std::to_string(index.size()));
@@ -125,14 +126,14 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
   std::uint64_t total = 0;
   for (const PawnSlice& s : order) total += slices.index_of(s).size();
   FirstMismatches found;
-  // Each slice's positions with side to move `stm`, in parallel: visit(its slice, its
-  // index, its codes, its slot, the position, the range's check).
+  // Each slice's positions with side to move `stm`, in parallel: visit(its place in
+  // `order`, its index, its codes, its slot, the position, the range's check).
   auto each_position = [&](Color stm, const std::string& step, auto visit) {
     if (hooks.children_for) hooks.children_for(stm);
     std::uint64_t done = 0;
-    for (const PawnSlice& s : order) {
-      const Index& si = slices.index_of(s);
-      const std::span<std::uint16_t> codes = slices.writable(s);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const Index& si = slices.index_of(order[k]);
+      const std::span<std::uint16_t> codes = slices.writable(order[k]);
       const std::uint64_t n = si.size();
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
         check_cancel(hooks);
@@ -140,7 +141,7 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
         Index::Decoder decoder(si);
         for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
           const Position* pos = decoder.decode(i, stm);
-          if (pos && is_position(*pos)) visit(s, si, codes, stm * n + i, *pos, range);
+          if (pos && is_position(*pos)) visit(k, si, codes, stm * n + i, *pos, range);
         }
         if (range.legal) found.add(range.bad, range.legal, range.examples);
       });
@@ -151,18 +152,18 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
   for (Color stm : {WHITE, BLACK})
     if (!(sides >> stm & 1))
       each_position(stm, std::string("derive ") + (stm == WHITE ? "white" : "black"),
-                    [&](const PawnSlice&, const Index&, std::span<std::uint16_t> codes, std::uint64_t g,
+                    [&](std::size_t, const Index&, std::span<std::uint16_t> codes, std::uint64_t g,
                         const Position& pos, RangeCheck&) { codes[g] = derive(pos); });
+  std::vector<bool> own_mirror(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) own_mirror[k] = own_mirror_image(order[k]);
   for (Color stm : {WHITE, BLACK})
     if (sides >> stm & 1)
-      each_position(stm, "verify", [&](const PawnSlice& s, const Index& si, std::span<std::uint16_t> codes,
+      each_position(stm, "verify", [&](std::size_t k, const Index& si, std::span<std::uint16_t> codes,
                                        std::uint64_t g, const Position& pos, RangeCheck& range) {
         // A slice that is its own mirror image holds each position and its image: the
         // one of the smaller index is checked, as the table holds one of the two.
-        if (s.white == transform(FILE_MIRROR, s.white) && s.black == transform(FILE_MIRROR, s.black) &&
-            si.encode_transformed(FILE_MIRROR, pos) < g % si.size())
-          return;
-        range.check(pos, codes[g], {std::uint64_t(&s - order.data()), g}, derive);
+        if (own_mirror[k] && si.encode_transformed(FILE_MIRROR, pos) < g % si.size()) return;
+        range.check(pos, codes[g], {k, g}, derive);
       });
   if (hooks.children_for) hooks.children_for(COLOR_NB);
   return found.report();

@@ -23,12 +23,13 @@ namespace {
 bool by_slices(const std::string& dir, const TableKind& kind, const Material& m, const TableReader& reader,
                bool slices) {
   if (!can_slice(m, kind)) return false;
+  if (slices) return true;
   std::uint64_t bytes = 4 * reader.header().positions_per_side;
   for (const Material& c : m.children(kind.variant)) {
     const TableHeader child = TableReader(table_path(dir, kind, c.name()), TableExpectation::of(kind, c.name())).header();
     bytes += 2 * child.positions_per_side * child.value_bytes;
   }
-  return slices || bytes > available_memory();
+  return bytes > available_memory();
 }
 
 // Checks one table against its children, loading those `children` lacks, and keeps
