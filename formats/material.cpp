@@ -130,7 +130,7 @@ std::vector<Material> Material::children(Variant variant) const {
   return out;
 }
 
-std::vector<std::pair<Material, Color>> Material::children_after(Color mover, Variant variant) const {
+std::vector<std::pair<Material, Color>> Material::children_after(Color mover, Variant variant, Leaving leaving) const {
   std::vector<std::pair<Material, Color>> out;
   auto add = [&](const Material& m) {
     if (m.pieces() == 0) return;
@@ -149,7 +149,7 @@ std::vector<std::pair<Material, Color>> Material::children_after(Color mover, Va
   for (int pt = PAWN; pt <= KING; ++pt)
     if (count_[them][pt] && (pt != KING || qoth)) add(after(mover, PieceType(pt), NO_PIECE_TYPE));
   // Promotions of a pawn, with or without capturing a piece.
-  if (count_[mover][PAWN])
+  if (count_[mover][PAWN] && leaving == Leaving::CapturesAndPromotions)
     for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT}) {
       add(after(mover, NO_PIECE_TYPE, promo));
       for (PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT})

@@ -12,6 +12,10 @@
 
 namespace hilltb {
 
+// The moves that take a table's positions out of its material: captures, or captures
+// and promotions (with or without a capture).
+enum class Leaving { Captures, CapturesAndPromotions };
+
 struct MaterialError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
@@ -51,8 +55,9 @@ class Material {
   std::vector<Material> children(Variant variant) const;
   // The children a move by `mover` leads into, each with the side to move its tables
   // store those positions under (the other player, but for a child stored with the
-  // colours swapped), or COLOR_NB when both.
-  std::vector<std::pair<Material, Color>> children_after(Color mover, Variant variant) const;
+  // colours swapped), or COLOR_NB when both. `leaving`: the moves counted.
+  std::vector<std::pair<Material, Color>> children_after(Color mover, Variant variant,
+                                                         Leaving leaving = Leaving::CapturesAndPromotions) const;
   // The material after a move by `mover` that captures a piece of type `captured` and
   // promotes a pawn to `promotion` (NO_PIECE_TYPE: no capture, no promotion), colours
   // as they are. The pieces it takes away must be there.

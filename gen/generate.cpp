@@ -195,7 +195,11 @@ class KindRun {
     std::uint64_t bytes;
     {
       SolvedSlices slices(m, kind_.variant, folder);
-      solve_slices(slices, m, kind_.variant, children_, hooks(i));
+      SolveHooks slice_hooks = hooks(i);
+      slice_hooks.slice_children_for = [this, i](const PawnSlice& slice, Color mover) {
+        load_slice_children(i, slice, mover);
+      };
+      solve_slices(slices, m, kind_.variant, children_, slice_hooks);
       slice_children_ = {};
       children_.clear();
       header.value_bytes = slices.max_code() < 256 ? 1 : 2;
@@ -244,8 +248,11 @@ class KindRun {
   // their making for later steps instead, the 5-piece koth set's would pile up to
   // 21 GiB.)
   SolveHooks hooks(std::size_t i) {
-    return {[this](const Phase& phase, double f) { progress_.update(phase, f); }, cancel_,
-            [this, i](Color mover) { load_children(i, mover); }};
+    SolveHooks hooks;
+    hooks.progress = [this](const Phase& phase, double f) { progress_.update(phase, f); };
+    hooks.cancel = cancel_;
+    hooks.children_for = [this, i](Color mover) { load_children(i, mover); };
+    return hooks;
   }
 
   void load_children(std::size_t i, Color mover) {
@@ -260,7 +267,6 @@ class KindRun {
       limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
       return;
     }
-    if (steps_[i].sliced) return load_slice_children(i, mover);
     children_.clear();
     if (mover == COLOR_NB) return;
     for (const auto& [c, side] : m.children_after(mover, kind_.variant))
@@ -269,21 +275,37 @@ class KindRun {
     limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
   }
 
-  // By slices, every slice reads the children for each side's moves in turn: the halves
-  // each side's moves reach are read once for the table and kept, both sides' while
-  // they fit beside the solve (else one side's are read again for each slice).
-  void load_slice_children(std::size_t i, Color mover) {
+  // By slices, a slice reads for each side's moves the children they reach from it
+  // (slice_children_after: promotions only from a pawn on its seventh rank). What is
+  // read is kept for later slices while it fits beside the solve; when a slice's own do
+  // not, the other side's go first, then this side's that the slice does not reach.
+  void load_slice_children(std::size_t i, const PawnSlice& slice, Color mover) {
     if (mover == COLOR_NB) return;
     if (slice_children_step_ != i) slice_children_ = {}, slice_children_step_ = i;
     std::shared_ptr<TableSet>& mine = slice_children_[mover];
-    if (!mine) {
-      const Material& m = plan_[i];
-      children_.clear();
-      mine = std::make_shared<TableSet>(kind_);
-      for (const auto& [c, side] : slice_children_after(m, mover, kind_.variant))
-        mine->add(mine->load(path(c), c, Width::NarrowWhereFits, side));
-      std::shared_ptr<TableSet>& other = slice_children_[~mover];
-      if (other && !limit_.fits(mine->bytes() + other->bytes() + steps_[i].solve_bytes)) other.reset();
+    std::shared_ptr<TableSet>& other = slice_children_[~mover];
+    if (!mine) mine = std::make_shared<TableSet>(kind_);
+    const Material& m = plan_[i];
+    const auto reached = slice_children_after(m, slice, mover, kind_.variant);
+    // Whether c is held for the positions with `side` to move (a slice that also reads
+    // the opponent's en-passant captures may need both sides of a child).
+    auto holds = [&](const Material& c, Color side) {
+      const TableSet::Held* held = mine->find(c);
+      return held && (held->table->side == COLOR_NB || held->table->side == side);
+    };
+    std::vector<Material> kept;
+    std::uint64_t missing = 0;
+    for (const auto& [c, side] : reached) {
+      kept.push_back(c);
+      if (!holds(c, side)) missing += child_bytes(c, side, kind_, options_.dir);
+    }
+    if (missing) {
+      children_.clear();  // shares the tables of both sides' sets
+      auto held = [&] { return mine->bytes() + (other ? other->bytes() : 0) + missing + steps_[i].solve_bytes; };
+      if (!limit_.fits(held())) other.reset();
+      if (!limit_.fits(held())) mine->retain(kept);
+      for (const auto& [c, side] : reached)
+        if (!holds(c, side)) mine->add(mine->load(path(c), c, Width::NarrowWhereFits, side));
       limit_.check(m, mine->bytes() + steps_[i].solve_bytes);
     }
     children_ = *mine;
@@ -333,8 +355,8 @@ class KindRun {
   TimeLeft time_left_;
   TableSet children_;  // the children of the step being solved
   std::size_t children_step_ = SIZE_MAX;  // DTZ: the step whose children children_ holds
-  // By slices: the children of each side's moves (load_slice_children), of the step
-  // slice_children_step_.
+  // By slices: the children read for each side's moves (load_slice_children), of the
+  // step slice_children_step_.
   std::array<std::shared_ptr<TableSet>, 2> slice_children_;
   std::size_t slice_children_step_ = SIZE_MAX;
   const WriteOptions working_;

@@ -71,9 +71,14 @@ std::vector<PawnSlice> pawn_slices(const Material& m) {
   return out;
 }
 
-std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, Color mover, Variant variant) {
-  std::vector<std::pair<Material, Color>> out = m.children_after(mover, variant);
-  if (!m.count(mover, PAWN) || !m.count(~mover, PAWN)) return out;
+namespace {
+
+// slice_children_after: `leaving`, the moves of mover's counted, and whether the
+// opponent may capture en passant after one of them.
+std::vector<std::pair<Material, Color>> children_reached(const Material& m, Color mover, Variant variant,
+                                                         Leaving leaving, bool en_passant) {
+  std::vector<std::pair<Material, Color>> out = m.children_after(mover, variant, leaving);
+  if (!en_passant) return out;
   const Material taken = m.after(~mover, PAWN, NO_PIECE_TYPE).canonical();
   for (const auto& [c, side] : m.children_after(~mover, variant)) {
     if (c != taken) continue;
@@ -84,6 +89,26 @@ std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, 
       known->second = COLOR_NB;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, Color mover, Variant variant) {
+  return children_reached(m, mover, variant, Leaving::CapturesAndPromotions,
+                          m.count(mover, PAWN) && m.count(~mover, PAWN));
+}
+
+std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, const PawnSlice& slice, Color mover,
+                                                             Variant variant) {
+  constexpr Bitboard RANK_2 = RANK_1 << 8, RANK_7 = RANK_8 >> 8;
+  const Bitboard mine = mover == WHITE ? slice.white : slice.black;
+  const Bitboard theirs = mover == WHITE ? slice.black : slice.white;
+  const Bitboard seventh = mover == WHITE ? RANK_7 : RANK_2;
+  // Where its pawns land after a double push, and the squares beside those.
+  const Bitboard landed = mover == WHITE ? (mine & RANK_2) << 16 : (mine & RANK_7) >> 16;
+  const Bitboard beside = ((landed & ~FILE_A) >> 1) | ((landed & ~FILE_H) << 1);
+  return children_reached(m, mover, variant, mine & seventh ? Leaving::CapturesAndPromotions : Leaving::Captures,
+                          (theirs & beside) != 0);
 }
 
 // A solved slice: its index, and its codes (both sides to move) held or mapped.
@@ -278,6 +303,8 @@ void solve_slices(SolvedSlices& slices, const Material& material, Variant varian
       report(hooks, {phase.kind, "slice " + std::to_string(k + 1) + " of " + std::to_string(n) + ", " + phase.text},
              fraction);
     };
+    if (hooks.slice_children_for)
+      slice_hooks.children_for = [&hooks, &slice = order[k]](Color mover) { hooks.slice_children_for(slice, mover); };
     slices.add(order[k], solve_slice(Index(material, variant, order[k]), lookup, children, slice_hooks, layout));
   }
 }

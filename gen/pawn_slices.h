@@ -37,6 +37,10 @@ bool own_mirror_image(const PawnSlice& slice);
 // (Material::children_after), and after a double push of its pawns, the opponent's
 // en-passant captures, which a slice values as part of the push.
 std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, Color mover, Variant variant);
+// The same for one slice's positions: its promotions only from a pawn on its seventh
+// rank, the opponent's en-passant captures only after a double push beside one of theirs.
+std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, const PawnSlice& slice, Color mover,
+                                                             Variant variant);
 
 // The slices of one table solved so far: held in memory, or with a folder, written there
 // as each is solved (raw codes, both sides to move) and read back mapped, so that only
@@ -80,7 +84,8 @@ class SolvedSlices {
 };
 
 // Solves every slice of the table not in `slices` yet, in pawn_slices' order, with the
-// children its captures and promotions reach (hooks.children_for as in solve_table).
+// children its captures and promotions reach (hooks.children_for as in solve_table, or
+// hooks.slice_children_for with each slice).
 void solve_slices(SolvedSlices& slices, const Material& material, Variant variant, const TableSet& children,
                   const SolveHooks& hooks, StateLayout layout = StateLayout::Packed);
 

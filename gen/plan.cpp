@@ -87,7 +87,7 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
   std::map<std::string, std::uint64_t> half_bytes;  // per child: one side held
   auto half_of = [&](const Material& c) {
     auto [at, added] = half_bytes.emplace(c.name(), 0);
-    if (added) at->second = index_of(c, kind).size() * value_bytes(c, kind, dir);
+    if (added) at->second = child_bytes(c, WHITE, kind, dir);
     return at->second;
   };
   std::vector<PlanStep> steps(plan.size());
@@ -122,6 +122,10 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
     }
   }
   return steps;
+}
+
+std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir) {
+  return (side == COLOR_NB ? 2 : 1) * index_of(c, kind).size() * value_bytes(c, kind, dir);
 }
 
 bool can_slice(const Material& m, const TableKind& kind) {

@@ -41,6 +41,9 @@ struct SlicePolicy {
 };
 std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const TableKind& kind,
                                   const std::filesystem::path& dir, const SlicePolicy& slicing = {});
+// The bytes a child c takes held for lookups, the positions with `side` to move (or
+// both: COLOR_NB) at its width on disk (one byte a value in koth if not made yet).
+std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir);
 // Whether m can be solved by slices in the family `kind`: DTM, chess or koth, pawns.
 bool can_slice(const Material& m, const TableKind& kind);
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "formats/index.h"
 #include "gen/phase.h"
 #include "rules/types.h"
 
@@ -21,6 +22,9 @@ struct SolveHooks {
   // longer read: a generator may hold only the halves of the children each side's moves
   // reach (Material::children_after).
   std::function<void(Color mover)> children_for;
+  // Solving by pawn slices (gen/pawn_slices.h), in place of children_for when set: the
+  // same call with the slice being solved, whose moves reach fewer children.
+  std::function<void(const PawnSlice& slice, Color mover)> slice_children_for;
 };
 
 struct Interrupted : std::runtime_error {

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <map>
@@ -12,6 +13,8 @@
 #include "formats/symmetry.h"
 #include "gen/generate.h"
 #include "gen/pawn_slices.h"
+#include "gen/plan.h"
+#include "gen/plan_cost.h"
 #include "gen/verify.h"
 #include "test_tables.h"
 
@@ -257,6 +260,90 @@ TEST(PawnSlices, ADoublePushReadsTheOpponentsEnPassantCapture) {
   // No pawn to take en passant: the children of the moves alone.
   const Material alone = Material::parse("KRPvKR", v);
   EXPECT_EQ(slice_children_after(alone, WHITE, v), alone.children_after(WHITE, v));
+}
+
+}  // namespace
+}  // namespace hilltb
+
+namespace hilltb {
+namespace {
+
+Bitboard at(const char* square) { return square_bb(make_square(square[0] - 'a', square[1] - '1')); }
+
+bool reads(const std::vector<std::pair<Material, Color>>& children, const char* name) {
+  return std::any_of(children.begin(), children.end(), [&](const auto& c) { return c.first.name() == name; });
+}
+
+// A slice reads the promotions of a side's moves only with one of its pawns on its
+// seventh rank, and the opponent's en-passant capture only after a double push beside
+// one of their pawns; over all slices, what the table reads.
+TEST(PawnSlices, ASliceReadsOnlyTheChildrenItsMovesReach) {
+  const Variant v = Variant::Koth;
+  const Material krpkr = Material::parse("KRPvKR", v);
+  EXPECT_TRUE(reads(slice_children_after(krpkr, {at("e7"), 0}, WHITE, v), "KQRvKR"));
+  EXPECT_TRUE(reads(slice_children_after(krpkr, {at("e7"), 0}, WHITE, v), "KRRvK"));
+  EXPECT_FALSE(reads(slice_children_after(krpkr, {at("e6"), 0}, WHITE, v), "KQRvKR"));
+  EXPECT_TRUE(reads(slice_children_after(krpkr, {at("e6"), 0}, WHITE, v), "KRPvK"));
+  // Black takes e2-e4 en passant from d4, not from a4; white takes d7-d5 from e5, not from e6.
+  const Material krpkp = Material::parse("KRPvKP", v);
+  EXPECT_TRUE(reads(slice_children_after(krpkp, {at("e2"), at("d4")}, WHITE, v), "KRvKP"));
+  EXPECT_FALSE(reads(slice_children_after(krpkp, {at("e2"), at("a4")}, WHITE, v), "KRvKP"));
+  EXPECT_TRUE(reads(slice_children_after(krpkp, {at("e5"), at("d7")}, BLACK, v), "KRPvK"));
+  EXPECT_FALSE(reads(slice_children_after(krpkp, {at("e6"), at("d7")}, BLACK, v), "KRPvK"));
+
+  for (const char* name : {"KRPvKP", "KPPvKP", "KRPvKR"})
+    for (Color mover : {WHITE, BLACK}) {
+      SCOPED_TRACE(std::string(name) + (mover == WHITE ? " white" : " black"));
+      const Material m = Material::parse(name, v);
+      std::map<std::string, int> sides;  // bit per side to move read
+      for (const PawnSlice& slice : pawn_slices(m))
+        for (const auto& [c, side] : slice_children_after(m, slice, mover, v))
+          sides[c.name()] |= side == COLOR_NB ? 3 : 1 << side;
+      std::map<std::string, int> table;
+      for (const auto& [c, side] : slice_children_after(m, mover, v)) table[c.name()] = side == COLOR_NB ? 3 : 1 << side;
+      EXPECT_EQ(sides, table);
+    }
+}
+
+// gen by slices reads each slice's children as it needs them, and writes the file a
+// whole solve writes: with every child kept, and under a memory limit that holds one
+// side's children but not both's, so that the other side's are dropped and read again.
+TEST(PawnSlices, GenReadsEachSlicesChildrenAndWritesTheSameFile) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hilltb_slice_children_" + std::to_string(::getpid()));
+  for (const auto& [v, name] : {std::pair(Variant::Chess, "KPvKP"), std::pair(Variant::Koth, "KRvKP")}) {
+    SCOPED_TRACE(name);
+    std::filesystem::remove_all(dir);
+    const Material m = Material::parse(name, v);
+    const TableKind kind(v);
+    // The first run makes the children too (both sides to move a file: one side would
+    // be derived at each read); the others make m alone, with copies of them.
+    auto generate = [&](const std::string& folder, bool slices, std::uint64_t max_memory) {
+      GenerateOptions options;
+      options.variant = v;
+      options.dir = dir / folder;
+      options.slices = slices;
+      options.named_only = folder != "whole";
+      options.max_memory = max_memory;
+      for (const Material& c : m.children(v))
+        if (options.named_only) {
+          std::filesystem::create_directories(table_path(options.dir, kind, c.name()).parent_path());
+          std::filesystem::copy_file(table_path(dir / "whole", kind, c.name()), table_path(options.dir, kind, c.name()));
+        }
+      Progress quiet(false);
+      generate_tables({m}, options, quiet, nullptr);
+      return bytes_of(table_path(options.dir, kind, name));
+    };
+    const std::string whole = generate("whole", false, 0);
+    EXPECT_FALSE(whole.empty());
+    EXPECT_TRUE(generate("sliced", true, 0) == whole);
+    const PlanStep step = plan_memory({m}, kind, dir / "whole", {.slice_all = true}).front();
+    std::uint64_t both = 0;
+    for (Color mover : {WHITE, BLACK})
+      for (const auto& [c, side] : slice_children_after(m, mover, v)) both += child_bytes(c, side, kind, dir / "whole");
+    ASSERT_GT(both, step.children_bytes);
+    EXPECT_TRUE(generate("one side", true, estimated_job_bytes(step.memory())) == whole);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
