@@ -16,6 +16,7 @@ void TableSet::add(std::shared_ptr<const SolvedTable> table) {
   if (!table->codes.empty() && *std::max_element(table->codes.begin(), table->codes.end()) < 256) {
     auto narrow = std::make_shared<SolvedTable>(table->index);
     narrow->narrow.assign(table->codes.begin(), table->codes.end());
+    narrow->side = table->side;
     table = std::move(narrow);
   }
   const Material& m = table->index.material();

@@ -350,6 +350,23 @@ TEST(TableSet, HoldsOneSideToMoveAtOneByteAValue) {
   EXPECT_THROW(set.code_of(colour_flipped(pos)), std::logic_error);
 }
 
+// A table of one side to move read at two bytes a value and added whole-width is held
+// at one byte, still for that side alone.
+TEST(TableSet, NarrowsATableOfOneSideForThatSide) {
+  const auto whole = test::generated_table(Variant::Koth, "KRvKN");
+  const TableKind kind(Variant::Koth);
+  TableSet set(kind);
+  const Material m = whole->index.material();
+  set.add(set.load(table_path(HILLTB_TEST_TABLES, kind, m.name()), m, Width::Codes, BLACK));
+  EXPECT_EQ(set.bytes(), whole->index.size());
+  Position pos;
+  std::uint64_t named = 12345;
+  while (!whole->index.decode(named, BLACK, pos)) ++named;
+  EXPECT_EQ(set.code_of(pos), whole->code(BLACK, named));
+  pos.set_side_to_move(WHITE);
+  EXPECT_THROW(set.code_of(pos), std::logic_error);
+}
+
 TEST(Verify, CatchesAWrongValue) {
   for (Variant v : {Variant::Chess, Variant::Koth}) {
     auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KRvK"));
