@@ -291,7 +291,7 @@ class KindRun {
     // the opponent's en-passant captures may need both sides of a child).
     auto holds = [&](const Material& c, Color side) {
       const TableSet::Held* held = mine->find(c);
-      return held && (held->table->side == COLOR_NB || held->table->side == side);
+      return held && held->table->holds(side);
     };
     std::vector<Material> kept;
     std::uint64_t missing = 0;

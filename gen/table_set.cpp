@@ -120,7 +120,7 @@ std::uint16_t TableSet::code_of(const Position& pos) const { return code_in(tabl
 std::uint16_t TableSet::code_in(const Held& e, const Position& pos) const {
   const SolvedTable& t = *e.table;
   const Color stored_side = e.flipped ? ~pos.side_to_move() : pos.side_to_move();
-  if (t.side != COLOR_NB && t.side != stored_side)
+  if (!t.holds(stored_side))
     throw std::logic_error(t.index.material().name() + " is held for the other side to move");
   // The common cases need no copy: the table's own target (always, but in probes of
   // qoth), the colours as stored or swapped.

@@ -23,6 +23,8 @@ struct SolvedTable {
   std::vector<std::uint8_t> narrow;
   // A table held for the positions of one side to move only: codes by index alone.
   Color side = COLOR_NB;
+  // Whether it holds the positions with `stm` to move (COLOR_NB: both sides').
+  bool holds(Color stm) const { return side == COLOR_NB || side == stm; }
   std::uint16_t code(Color stm, std::uint64_t idx) const {
     const std::size_t i = side == COLOR_NB ? std::size_t(stm) * index.size() + idx : idx;
     return narrow.empty() ? codes[i] : narrow[i];
