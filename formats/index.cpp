@@ -161,6 +161,37 @@ void Index::lay_out() {
   size_ = stride * lead_raw_.size();
 }
 
+std::uint64_t Index::pawn_offset(const PawnSlice& slice) const {
+  std::uint64_t offset = 0;
+  std::size_t g = std::size_t(lead_groups_);
+  for (; g < groups_.size() && type_of(groups_[g].piece) == PAWN; ++g) {
+    const Bitboard pawns = color_of(groups_[g].piece) == WHITE ? slice.white : slice.black;
+    if (popcount(pawns) != groups_[g].count || (pawns & ~groups_[g].domain))
+      throw std::invalid_argument("a pawn slice that does not fit the material " + material_.name());
+    offset += rank_combination(pawns, groups_[g].domain) * groups_[g].stride;
+  }
+  if (g == std::size_t(lead_groups_)) throw std::logic_error(material_.name() + ": an index without pawn groups");
+  if (popcount(slice.pawns()) != material_.count(WHITE, PAWN) + material_.count(BLACK, PAWN))
+    throw std::invalid_argument("a pawn slice that does not fit the material " + material_.name());
+  return offset;
+}
+
+std::vector<std::uint64_t> Index::pawn_offsets(const std::vector<PawnSlice>& slices) const {
+  std::vector<std::uint64_t> out;
+  for (const PawnSlice& s : slices)
+    for (int t : {0, FILE_MIRROR}) out.push_back(pawn_offset({transform(t, s.white), transform(t, s.black)}));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::uint64_t Index::pawn_run() const {
+  std::size_t g = std::size_t(lead_groups_);
+  while (g < groups_.size() && type_of(groups_[g].piece) == PAWN) ++g;
+  if (g == std::size_t(lead_groups_)) throw std::logic_error(material_.name() + ": an index without pawn groups");
+  return groups_[g - 1].stride;
+}
+
 Index::Placement Index::placement_of(const Position& pos) const {
   Placement p{};
   for (std::size_t g = 0; g < groups_.size(); ++g)

@@ -62,6 +62,16 @@ class Index {
   Variant variant() const { return variant_; }
   const std::vector<int>& symmetries() const { return symmetries_; }
   std::size_t leading_classes() const { return lead_raw_.size(); }
+  // Chess and koth with pawns (not a slice's index): the positions whose pawns stand on
+  // a slice's squares, as the index stores them (kings in their canonical placement),
+  // are in each leading class one run of pawn_run() indices, pawn_offset(slice) after
+  // the class's first (class_size() apart): the pawns are ranked right after the kings.
+  std::uint64_t pawn_offset(const PawnSlice& slice) const;
+  // Those of each slice and of its mirror image (the pawns of a position whose kings
+  // are mirrored), ascending, each once.
+  std::vector<std::uint64_t> pawn_offsets(const std::vector<PawnSlice>& slices) const;
+  std::uint64_t pawn_run() const;
+  std::uint64_t class_size() const { return groups_[0].stride; }
 
   // The index of pos, which must hold exactly this material in these colours (and, in
   // qoth, the index's fixed pawns). Positions related by a symmetry share one index.

@@ -12,5 +12,8 @@ namespace hilltb {
 // several threads at once for different blocks.
 void read_side(const TableReader& reader, Color stm,
                const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each);
+// The same for the blocks of side stm that `blocks` lists (numbers within the side).
+void read_blocks(const TableReader& reader, Color stm, const std::vector<std::uint32_t>& blocks,
+                 const std::function<void(std::uint64_t, const std::vector<std::uint16_t>&)>& each);
 
 }  // namespace hilltb

@@ -12,6 +12,7 @@
 #include "formats/zeroing.h"
 #include "gen/pawn_slices.h"
 #include "gen/plan.h"
+#include "gen/slice_children.h"
 #include "rules/notation.h"
 
 namespace hilltb {
@@ -195,13 +196,16 @@ class KindRun {
     std::uint64_t bytes;
     {
       SolvedSlices slices(m, kind_.variant, folder);
-      SolveHooks slice_hooks = hooks(i);
-      slice_hooks.slice_children_for = [this, i](const PawnSlice& slice, Color mover) {
-        load_slice_children(i, slice, mover);
-      };
-      solve_slices(slices, m, kind_.variant, children_, slice_hooks);
-      slice_children_ = {};
-      children_.clear();
+      {
+        SolveHooks slice_hooks = hooks(i);
+        SliceChildren reads(m, kind_, options_.dir, limit_, steps_[i].solve_bytes);
+        slice_hooks.slice_children_for = [this, &reads](const PawnSlice& slice, Color mover) {
+          children_.clear();  // shares the tables it holds
+          if (mover != COLOR_NB) children_ = reads.read(slice, mover);
+        };
+        solve_slices(slices, m, kind_.variant, children_, slice_hooks);
+        children_.clear();
+      }  // the children go before the write
       header.value_bytes = slices.max_code() < 256 ? 1 : 2;
       check_cancel(cancel_);
       const Index index = index_of(m, kind_);
@@ -275,42 +279,6 @@ class KindRun {
     limit_.check(m, children_.bytes() + steps_[i].solve_bytes);
   }
 
-  // By slices, a slice reads for each side's moves the children they reach from it
-  // (slice_children_after: promotions only from a pawn on its seventh rank). What is
-  // read is kept for later slices while it fits beside the solve; when a slice's own do
-  // not, the other side's go first, then this side's that the slice does not reach.
-  void load_slice_children(std::size_t i, const PawnSlice& slice, Color mover) {
-    if (mover == COLOR_NB) return;
-    if (slice_children_step_ != i) slice_children_ = {}, slice_children_step_ = i;
-    std::shared_ptr<TableSet>& mine = slice_children_[mover];
-    std::shared_ptr<TableSet>& other = slice_children_[~mover];
-    if (!mine) mine = std::make_shared<TableSet>(kind_);
-    const Material& m = plan_[i];
-    const auto reached = slice_children_after(m, slice, mover, kind_.variant);
-    // Whether c is held for the positions with `side` to move (a slice that also reads
-    // the opponent's en-passant captures may need both sides of a child).
-    auto holds = [&](const Material& c, Color side) {
-      const TableSet::Held* held = mine->find(c);
-      return held && held->table->holds(side);
-    };
-    std::vector<Material> kept;
-    std::uint64_t missing = 0;
-    for (const auto& [c, side] : reached) {
-      kept.push_back(c);
-      if (!holds(c, side)) missing += child_bytes(c, side, kind_, options_.dir);
-    }
-    if (missing) {
-      children_.clear();  // shares the tables of both sides' sets
-      auto held = [&] { return mine->bytes() + (other ? other->bytes() : 0) + missing + steps_[i].solve_bytes; };
-      if (!limit_.fits(held())) other.reset();
-      if (!limit_.fits(held())) mine->retain(kept);
-      for (const auto& [c, side] : reached)
-        if (!holds(c, side)) mine->add(mine->load(path(c), c, Width::NarrowWhereFits, side));
-      limit_.check(m, mine->bytes() + steps_[i].solve_bytes);
-    }
-    children_ = *mine;
-  }
-
   // Cuts to one side each file that no step after `step` reads as a child, within the
   // step that read it last: the cut shows in that step's progress and time, and an
   // interruption has nothing left to cut (a file it leaves whole is cut by the run
@@ -355,10 +323,6 @@ class KindRun {
   TimeLeft time_left_;
   TableSet children_;  // the children of the step being solved
   std::size_t children_step_ = SIZE_MAX;  // DTZ: the step whose children children_ holds
-  // By slices: the children read for each side's moves (load_slice_children), of the
-  // step slice_children_step_.
-  std::array<std::shared_ptr<TableSet>, 2> slice_children_;
-  std::size_t slice_children_step_ = SIZE_MAX;
   const WriteOptions working_;
   const std::vector<std::size_t> last_use_;
   const bool per_target_;

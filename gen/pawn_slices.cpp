@@ -98,17 +98,50 @@ std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, 
                           m.count(mover, PAWN) && m.count(~mover, PAWN));
 }
 
+namespace {
+
+Bitboard seventh_rank(Color c) { return c == WHITE ? RANK_8 >> 8 : RANK_1 << 8; }
+
+}  // namespace
+
 std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, const PawnSlice& slice, Color mover,
                                                              Variant variant) {
   constexpr Bitboard RANK_2 = RANK_1 << 8, RANK_7 = RANK_8 >> 8;
   const Bitboard mine = mover == WHITE ? slice.white : slice.black;
   const Bitboard theirs = mover == WHITE ? slice.black : slice.white;
-  const Bitboard seventh = mover == WHITE ? RANK_7 : RANK_2;
+  const Bitboard seventh = seventh_rank(mover);
   // Where its pawns land after a double push, and the squares beside those.
   const Bitboard landed = mover == WHITE ? (mine & RANK_2) << 16 : (mine & RANK_7) >> 16;
   const Bitboard beside = ((landed & ~FILE_A) >> 1) | ((landed & ~FILE_H) << 1);
   return children_reached(m, mover, variant, mine & seventh ? Leaving::CapturesAndPromotions : Leaving::Captures,
                           (theirs & beside) != 0);
+}
+
+bool promotion_only(const Material& m, Color mover, const std::pair<Material, Color>& child, Variant variant) {
+  const auto& [c, side] = child;
+  // Held for both sides to move: reached with its colours either way.
+  if (!c.has_pawns() || side == COLOR_NB) return false;
+  if (c == m.after(~mover, PAWN, NO_PIECE_TYPE).canonical()) return false;  // their en-passant captures
+  auto leads_into = [&](Leaving leaving) {
+    const auto children = m.children_after(mover, variant, leaving);
+    return std::any_of(children.begin(), children.end(), [&](const auto& e) { return e.first == c; });
+  };
+  return leads_into(Leaving::CapturesAndPromotions) && !leads_into(Leaving::Captures);
+}
+
+std::vector<PawnSlice> promotion_slices(const PawnSlice& slice, Color mover, const std::pair<Material, Color>& child) {
+  // children_after: a child stored with the colours as they are holds the other side to move.
+  const bool flipped = child.second == mover;
+  std::vector<PawnSlice> out;
+  const Bitboard mine = mover == WHITE ? slice.white : slice.black;
+  for (Bitboard b = mine & seventh_rank(mover); b;) {
+    PawnSlice after = slice;
+    (mover == WHITE ? after.white : after.black) &= ~square_bb(pop_lsb(b));
+    // colour_flipped: colours swapped, ranks mirrored.
+    if (flipped) after = {transform(2, after.black), transform(2, after.white)};
+    out.push_back(after);
+  }
+  return out;
 }
 
 // A solved slice: its index, and its codes (both sides to move) held or mapped.

@@ -42,6 +42,14 @@ std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, 
 std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, const PawnSlice& slice, Color mover,
                                                              Variant variant);
 
+// Whether a slice reads child c (one slice_children_after lists for mover's moves) only
+// where its promotions lead (promotion_slices): c has pawns, and no other move of either
+// side that a slice values leads into it.
+bool promotion_only(const Material& m, Color mover, const std::pair<Material, Color>& child, Variant variant);
+// The pawn slices of such a child, in the colours it is stored with, that the promotions
+// of mover's pawns from `slice` reach (each of its pawns on the seventh rank promoted).
+std::vector<PawnSlice> promotion_slices(const PawnSlice& slice, Color mover, const std::pair<Material, Color>& child);
+
 // The slices of one table solved so far: held in memory, or with a folder, written there
 // as each is solved (raw codes, both sides to move) and read back mapped, so that only
 // the pages a lookup touches are resident. Slices found in the folder (a run that

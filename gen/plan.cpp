@@ -33,6 +33,15 @@ int value_bytes(const Material& c, const TableKind& kind, const std::filesystem:
   return kind.variant == Variant::Koth ? 1 : 2;
 }
 
+// A child with pawns held at the slices that `pawns` promotions reach (each with its
+// mirror image): rows of its index in each leading class, as TableSet::load_rows holds it.
+std::uint64_t promotion_rows_bytes(const Material& c, Color side, int pawns, const TableKind& kind,
+                                   const std::filesystem::path& dir) {
+  const Index index = index_of(c, kind);
+  const std::uint64_t rows = std::min<std::uint64_t>(2 * std::uint64_t(pawns), index.class_size() / index.pawn_run());
+  return (side == COLOR_NB ? 2 : 1) * index.leading_classes() * rows * index.pawn_run() * value_bytes(c, kind, dir);
+}
+
 // A pawn slice's solve: its working state and the slices its pawn moves read (each
 // pawn's single and double push), mapped at two bytes a code. A slice has at most
 // 3,612 king placements (no two side by side) times each group of pieces placed among
@@ -117,8 +126,17 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
         (slicing.slice_all || estimated_job_bytes(s.memory()) > slicing.slice_above)) {
       s.sliced = true;
       s.solve_bytes = slices_memory(plan[i]);
-      s.children_bytes =
-          held_bytes([&](Color mover) { return slice_children_after(plan[i], mover, kind.variant); });
+      s.children_bytes = 0;
+      for (Color mover : {WHITE, BLACK}) {
+        std::uint64_t held = 0;
+        for (const auto& child : slice_children_after(plan[i], mover, kind.variant)) {
+          const auto& [c, side] = child;
+          held += promotion_only(plan[i], mover, child, kind.variant)
+                      ? promotion_rows_bytes(c, side, plan[i].count(mover, PAWN), kind, dir)
+                      : (side == COLOR_NB ? 2 : 1) * half_of(c);
+        }
+        s.children_bytes = std::max(s.children_bytes, held);
+      }
     }
   }
   return steps;
@@ -126,6 +144,14 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
 
 std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir) {
   return (side == COLOR_NB ? 2 : 1) * index_of(c, kind).size() * value_bytes(c, kind, dir);
+}
+
+std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir,
+                          const std::vector<PawnSlice>& slices) {
+  if (slices.empty()) return child_bytes(c, side, kind, dir);
+  const Index index = index_of(c, kind);
+  return (side == COLOR_NB ? 2 : 1) * index.leading_classes() * index.pawn_offsets(slices).size() *
+         index.pawn_run() * value_bytes(c, kind, dir);
 }
 
 bool can_slice(const Material& m, const TableKind& kind) {

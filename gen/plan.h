@@ -27,7 +27,9 @@ Index index_of(const Material& m, const TableKind& kind);
 // again with the widths it holds.
 // A DTM chess or koth table with pawns whose whole solve needs more than `slice_above`
 // bytes (or every one, with `slice_all`) is solved by pawn slices (gen/pawn_slices.h):
-// its solve bytes are then a slice's working state and the slices its pawn moves read.
+// its solve bytes are then a slice's working state and the slices its pawn moves read,
+// and a child with pawns that only its promotions reach counts at the pawn slices that
+// the promotions of a slice with every pawn of the mover on its seventh rank reach.
 struct PlanStep {
   std::uint64_t positions_per_side = 0;
   std::uint64_t solve_bytes = 0;
@@ -44,6 +46,10 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
 // The bytes a child c takes held for lookups, the positions with `side` to move (or
 // both: COLOR_NB) at its width on disk (one byte a value in koth if not made yet).
 std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir);
+// The same held at the positions with pawns on the squares of `slices` or their mirror
+// images alone (TableSet::load_rows); no slices: whole.
+std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir,
+                          const std::vector<PawnSlice>& slices);
 // Whether m can be solved by slices in the family `kind`: DTM, chess or koth, pawns.
 bool can_slice(const Material& m, const TableKind& kind);
 

@@ -17,6 +17,7 @@ void TableSet::add(std::shared_ptr<const SolvedTable> table) {
     auto narrow = std::make_shared<SolvedTable>(table->index);
     narrow->narrow.assign(table->codes.begin(), table->codes.end());
     narrow->side = table->side;
+    narrow->rows = table->rows;
     table = std::move(narrow);
   }
   const Material& m = table->index.material();
@@ -99,9 +100,62 @@ std::shared_ptr<SolvedTable> TableSet::load(const std::filesystem::path& path, c
   return table;
 }
 
+std::shared_ptr<SolvedTable> TableSet::load_rows(const std::filesystem::path& path, const Material& m,
+                                                 const std::vector<PawnSlice>& slices, Width width, Color side) const {
+  TableReader reader(path, TableExpectation::of(kind_, m.name()));
+  const TableHeader& h = reader.header();
+  std::vector<Color> sides;
+  for (Color stm : {WHITE, BLACK})
+    if (side == COLOR_NB || side == stm) sides.push_back(stm);
+  for (Color stm : sides)
+    if (!h.holds(stm)) return load(path, m, width, side);
+  auto table = std::make_shared<SolvedTable>(m, kind_);
+  const Index& index = table->index;
+  if (h.positions_per_side != index.size())
+    throw TableError(path.string() + ": " + std::to_string(h.positions_per_side) +
+                     " positions per side, the index has " + std::to_string(index.size()));
+  table->side = side;
+  PawnRows& rows = table->rows;
+  rows.offsets = index.pawn_offsets(slices);
+  rows.span = index.pawn_run();
+  rows.class_size = index.class_size();
+  const std::uint64_t per_side = rows.per_side(index), k = rows.offsets.size();
+  const bool narrow = width == Width::NarrowWhereFits && h.value_bytes == 1;
+  if (narrow) table->narrow = huge_vector<std::uint8_t>(sides.size() * per_side);
+  else table->codes = huge_vector<std::uint16_t>(sides.size() * per_side);
+  // Run r (class r / k, offset r % k) starts at index run_start(r) and is held from r * span.
+  auto run_start = [&](std::uint64_t r) { return r / k * rows.class_size + rows.offsets[r % k]; };
+  const std::uint64_t runs = index.leading_classes() * k, block_values = h.block_values;
+  std::vector<std::uint32_t> blocks;
+  for (std::uint64_t r = 0; r < runs; ++r)
+    for (std::uint64_t b = run_start(r) / block_values; b <= (run_start(r) + rows.span - 1) / block_values; ++b)
+      if (blocks.empty() || blocks.back() < b) blocks.push_back(std::uint32_t(b));
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    const std::uint64_t base = s * per_side;
+    read_blocks(reader, sides[s], blocks, [&](std::uint64_t first, const std::vector<std::uint16_t>& block) {
+      const std::uint64_t last = first + block.size();
+      // The first run that ends after the block's first index, then each that starts before its end.
+      std::uint64_t lo = 0, hi = runs;
+      while (lo < hi) {
+        const std::uint64_t mid = (lo + hi) / 2;
+        if (run_start(mid) + rows.span <= first) lo = mid + 1;
+        else hi = mid;
+      }
+      for (std::uint64_t r = lo; r < runs && run_start(r) < last; ++r) {
+        const std::uint64_t from = std::max(first, run_start(r)), to = std::min(last, run_start(r) + rows.span);
+        const std::uint64_t at = base + r * rows.span + (from - run_start(r));
+        const auto begin = block.begin() + std::ptrdiff_t(from - first), end = block.begin() + std::ptrdiff_t(to - first);
+        if (narrow) std::copy(begin, end, table->narrow.begin() + std::ptrdiff_t(at));
+        else std::copy(begin, end, table->codes.begin() + std::ptrdiff_t(at));
+      }
+    });
+  }
+  return table;
+}
+
 void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const {
   if (into.contains(m)) return;
-  if (const Held* held = find(m); held && held->table->side == COLOR_NB) {
+  if (const Held* held = find(m); held && held->table->whole()) {
     into.add(held->table);
     return;
   }

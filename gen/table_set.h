@@ -1,9 +1,12 @@
-// Solved tables held in memory, whole: the children a table's captures and
-// promotions lead into, looked up by position during generation and verification.
+// Solved tables held in memory, whole or for some placements of their pawns: the
+// children a table's captures and promotions lead into, looked up by position during
+// generation and verification.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -12,6 +15,27 @@
 #include "formats/value.h"
 
 namespace hilltb {
+
+// The part of a table with pawns held when only some placements of its pawns are
+// (a child that a parent slice's promotions reach at those alone): in each leading class
+// of its index, the run of `span` indices at each of `offsets` (Index::pawn_offset), in
+// that order. No offsets: the whole table.
+struct PawnRows {
+  std::vector<std::uint64_t> offsets;  // ascending
+  std::uint64_t span = 0, class_size = 0;
+  bool whole() const { return offsets.empty(); }
+  std::uint64_t per_side(const Index& index) const { return index.leading_classes() * offsets.size() * span; }
+  // Where index idx is held; throws std::logic_error when its pawns are not.
+  std::uint64_t held_at(std::uint64_t idx) const {
+    const std::uint64_t cls = idx / class_size, within = idx - cls * class_size;
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      if (within - offsets[k] < span) return (cls * offsets.size() + k) * span + (within - offsets[k]);
+    throw std::logic_error("a lookup of pawns on squares the table is not held for");
+  }
+  bool holds(const std::vector<std::uint64_t>& wanted) const {
+    return whole() || std::includes(offsets.begin(), offsets.end(), wanted.begin(), wanted.end());
+  }
+};
 
 struct SolvedTable {
   SolvedTable(const Material& m, const TableKind& kind) : index(m, kind.variant, kind.layout, kind.target) {}
@@ -23,10 +47,14 @@ struct SolvedTable {
   std::vector<std::uint8_t> narrow;
   // A table held for the positions of one side to move only: codes by index alone.
   Color side = COLOR_NB;
+  PawnRows rows;
   // Whether it holds the positions with `stm` to move (COLOR_NB: both sides').
   bool holds(Color stm) const { return side == COLOR_NB || side == stm; }
+  bool whole() const { return side == COLOR_NB && rows.whole(); }
   std::uint16_t code(Color stm, std::uint64_t idx) const {
-    const std::size_t i = side == COLOR_NB ? std::size_t(stm) * index.size() + idx : idx;
+    std::uint64_t per_side = index.size();
+    if (!rows.whole()) idx = rows.held_at(idx), per_side = rows.per_side(index);
+    const std::size_t i = side == COLOR_NB ? std::size_t(stm) * per_side + idx : idx;
     return narrow.empty() ? codes[i] : narrow[i];
   }
   std::uint64_t bytes() const { return codes.size() * sizeof(codes[0]) + narrow.size(); }
@@ -50,8 +78,16 @@ class TableSet {
   // own children as they need, once each): a full one-ply search, as long as a verify.
   std::shared_ptr<SolvedTable> load(const std::filesystem::path& path, const Material& m,
                                     Width width = Width::Codes, Color side = COLOR_NB) const;
+  // The same for the positions with pawns on the squares of `slices` (in m's colours)
+  // or their mirror images alone: only the blocks of the file that hold them are read.
+  // A side the file lacks is derived whole (load).
+  std::shared_ptr<SolvedTable> load_rows(const std::filesystem::path& path, const Material& m,
+                                         const std::vector<PawnSlice>& slices, Width width = Width::Codes,
+                                         Color side = COLOR_NB) const;
   // Drops every table but those of `keep`.
   void retain(const std::vector<Material>& keep);
+  // Drops m's table, if held.
+  void drop(const Material& m) { tables_.erase(m.key()), tables_.erase(m.flipped().key()); }
   void clear() { tables_.clear(); }
   bool contains(const Material& m) const { return tables_.count(m.key()) > 0; }
   // Memory the tables held take.

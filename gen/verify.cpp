@@ -129,9 +129,10 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
   // Each slice's positions with side to move `stm`, in parallel: visit(its place in
   // `order`, its index, its codes, its slot, the position, the range's check).
   auto each_position = [&](Color stm, const std::string& step, auto visit) {
-    if (hooks.children_for) hooks.children_for(stm);
+    if (hooks.children_for && !hooks.slice_children_for) hooks.children_for(stm);
     std::uint64_t done = 0;
     for (std::size_t k = 0; k < order.size(); ++k) {
+      if (hooks.slice_children_for) hooks.slice_children_for(order[k], stm);
       const Index& si = slices.index_of(order[k]);
       const std::span<std::uint16_t> codes = slices.writable(order[k]);
       const std::uint64_t n = si.size();
@@ -165,7 +166,8 @@ VerifyReport verify_by_slices(const TableReader& reader, const Material& m, cons
         if (own_mirror[k] && si.encode_transformed(FILE_MIRROR, pos) < g % si.size()) return;
         range.check(pos, codes[g], {k, g}, derive);
       });
-  if (hooks.children_for) hooks.children_for(COLOR_NB);
+  if (hooks.slice_children_for) hooks.slice_children_for({}, COLOR_NB);
+  else if (hooks.children_for) hooks.children_for(COLOR_NB);
   return found.report();
 }
 

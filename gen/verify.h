@@ -33,9 +33,10 @@ VerifyReport verify_table(const SolvedTable& table, const TableSet& children, co
 // slice (gen/pawn_slices.h) in `folder`, which the caller makes and removes, mapped, so
 // that memory holds the pages the check touches; a side to move the file lacks is
 // derived there from the other. Each slice's positions are then checked against their
-// successors, each position or its mirror image once. hooks.children_for(stm) is
-// called before the positions with `stm` to move are valued: `children` need then hold
-// only the children of stm's moves (pawn_slices.h: slice_children_after).
+// successors, each position or its mirror image once. hooks.slice_children_for(slice,
+// stm), or else hooks.children_for(stm), is called before the positions with `stm` to
+// move of each slice, or of all, are valued: `children` need then hold only the children
+// of stm's moves from there (pawn_slices.h: slice_children_after; gen/slice_children.h).
 VerifyReport verify_by_slices(const TableReader& reader, const Material& m, const TableSet& children,
                               const SolveHooks& hooks, const std::filesystem::path& folder);
 

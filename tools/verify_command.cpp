@@ -9,6 +9,7 @@
 #include "gen/pawn_slices.h"
 #include "gen/plan.h"
 #include "gen/progress.h"
+#include "gen/slice_children.h"
 #include "gen/verify.h"
 #include "table_list.h"
 #include "verify_cursed.h"
@@ -34,8 +35,8 @@ bool by_slices(const std::string& dir, const TableKind& kind, const Material& m,
 
 // Checks one table against its children, loading those `children` lacks, and keeps
 // it there when `needed_later`; prints a line, the table called `name`. By slices, it
-// reads instead, for each side's positions, only the children its moves reach, as gen
-// does.
+// reads instead, for each slice's positions of each side to move, only the children
+// their moves reach, as gen does.
 bool verify_one(const std::string& dir, const TableKind& kind, const Material& m, const std::string& name,
                 TableSet& children, bool needed_later, bool slices, Progress& progress) {
   const auto path = table_path(dir, kind, m.name());
@@ -52,11 +53,11 @@ bool verify_one(const std::string& dir, const TableKind& kind, const Material& m
     VerifyReport report;
     if (sliced) {
       TableSet halves(kind);
-      hooks.children_for = [&](Color mover) {
-        halves.clear();
-        if (mover == COLOR_NB) return;
-        for (const auto& [c, side] : slice_children_after(m, mover, kind.variant))
-          halves.add(halves.load(table_path(dir, kind, c.name()), c, Width::NarrowWhereFits, side));
+      const MemoryLimit limit(0);
+      SliceChildren reads(m, kind, dir, limit, 0);  // the slices are mapped files
+      hooks.slice_children_for = [&](const PawnSlice& slice, Color mover) {
+        halves.clear();  // shares the tables it holds
+        if (mover != COLOR_NB) halves = reads.read(slice, mover);
       };
       // Beside the table; one left by a run that stopped is made again.
       const std::filesystem::path folder = path.string() + ".verify";

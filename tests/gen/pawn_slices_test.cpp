@@ -291,6 +291,28 @@ TEST(PawnSlices, ASliceReadsOnlyTheChildrenItsMovesReach) {
   EXPECT_TRUE(reads(slice_children_after(krpkp, {at("e5"), at("d7")}, BLACK, v), "KRPvK"));
   EXPECT_FALSE(reads(slice_children_after(krpkp, {at("e6"), at("d7")}, BLACK, v), "KRPvK"));
 
+  // A child with pawns that promotions alone lead into is read at the slices they reach,
+  // in its stored colours: KPPvKQ is stored as KQvKPP, the ranks mirrored.
+  const Material kppkp = Material::parse("KPPvKP", v);
+  auto child = [&](Color mover, const char* name) {
+    for (const auto& e : slice_children_after(kppkp, mover, v))
+      if (e.first.name() == name) return e;
+    ADD_FAILURE() << name;
+    return std::pair(Material(), COLOR_NB);
+  };
+  EXPECT_TRUE(promotion_only(kppkp, WHITE, child(WHITE, "KQPvKP"), v));
+  EXPECT_FALSE(promotion_only(kppkp, WHITE, child(WHITE, "KPPvK"), v));  // a capture
+  EXPECT_TRUE(promotion_only(kppkp, BLACK, child(BLACK, "KQvKPP"), v));
+  const auto white = promotion_slices({at("e7") | at("a3"), at("d5")}, WHITE, child(WHITE, "KQPvKP"));
+  ASSERT_EQ(white.size(), 1u);
+  EXPECT_EQ(white[0].white, at("a3"));
+  EXPECT_EQ(white[0].black, at("d5"));
+  const auto black = promotion_slices({at("e4") | at("a3"), at("d2")}, BLACK, child(BLACK, "KQvKPP"));
+  ASSERT_EQ(black.size(), 1u);
+  EXPECT_EQ(black[0].white, 0u);
+  EXPECT_EQ(black[0].black, at("e5") | at("a6"));
+  EXPECT_EQ(promotion_slices({at("e7") | at("a7"), at("d5")}, WHITE, child(WHITE, "KQPvKP")).size(), 2u);
+
   for (const char* name : {"KRPvKP", "KPPvKP", "KRPvKR"})
     for (Color mover : {WHITE, BLACK}) {
       SCOPED_TRACE(std::string(name) + (mover == WHITE ? " white" : " black"));

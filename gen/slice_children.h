@@ -1,0 +1,38 @@
+// The children a table solved or verified by pawn slices (gen/pawn_slices.h) reads for
+// each slice: for each side's moves, those its moves reach from the slice, kept for
+// later slices while they fit.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <memory>
+
+#include "gen/plan.h"
+#include "gen/table_set.h"
+
+namespace hilltb {
+
+class SliceChildren {
+ public:
+  // Table m's children, read from their files in `dir`; `beside`: the bytes the solve
+  // or check takes beside them, `limit` what the job may take in all.
+  SliceChildren(const Material& m, const TableKind& kind, std::filesystem::path dir, const MemoryLimit& limit,
+                std::uint64_t beside);
+  // The children mover's moves reach from `slice` (slice_children_after), each held for
+  // the side to move its file stores them under; a child with pawns that only
+  // promotions lead into, at the pawn slices they reach (promotion_slices). What is read
+  // is kept while it fits; when a slice's own do not, the other side's go first, then
+  // this side's that the slice does not reach. Throws std::runtime_error, naming m,
+  // when a slice's own do not fit alone.
+  const TableSet& read(const PawnSlice& slice, Color mover);
+
+ private:
+  Material material_;
+  TableKind kind_;
+  std::filesystem::path dir_;
+  const MemoryLimit& limit_;
+  std::uint64_t beside_;
+  std::array<std::shared_ptr<TableSet>, 2> held_;  // by mover
+};
+
+}  // namespace hilltb
