@@ -6,7 +6,12 @@ namespace hilltb {
 
 SliceChildren::SliceChildren(const Material& m, const TableKind& kind, std::filesystem::path dir,
                              const MemoryLimit& limit, std::uint64_t beside)
-    : material_(m), kind_(kind), dir_(std::move(dir)), limit_(limit), beside_(beside) {}
+    : material_(m), kind_(kind), dir_(std::move(dir)), limit_(limit), beside_(beside) {
+  std::uint64_t whole = 0;
+  for (Color mover : {WHITE, BLACK})
+    for (const auto& [c, side] : slice_children_after(m, mover, kind.variant)) whole += child_bytes(c, side, kind, dir_);
+  by_rows_ = !limit.fits(whole + beside);
+}
 
 const TableSet& SliceChildren::read(const PawnSlice& slice, Color mover) {
   std::shared_ptr<TableSet>& mine = held_[mover];
@@ -16,7 +21,8 @@ const TableSet& SliceChildren::read(const PawnSlice& slice, Color mover) {
   // The pawn slices each child is read at (none: whole).
   std::vector<std::vector<PawnSlice>> at(reached.size());
   for (std::size_t k = 0; k < reached.size(); ++k)
-    if (promotion_only(material_, mover, reached[k], kind_.variant)) at[k] = promotion_slices(slice, mover, reached[k]);
+    if (by_rows_ && promotion_only(material_, mover, reached[k], kind_.variant))
+      at[k] = promotion_slices(slice, mover, reached[k]);
   // Whether child k is held for the positions with its side to move (a slice that also
   // reads the opponent's en-passant captures may need both sides of a child), there.
   auto holds = [&](std::size_t k) {

@@ -19,8 +19,9 @@ class SliceChildren {
   SliceChildren(const Material& m, const TableKind& kind, std::filesystem::path dir, const MemoryLimit& limit,
                 std::uint64_t beside);
   // The children mover's moves reach from `slice` (slice_children_after), each held for
-  // the side to move its file stores them under; a child with pawns that only
-  // promotions lead into, at the pawn slices they reach (promotion_slices). What is read
+  // the side to move its file stores them under; unless both sides' children fit whole
+  // (each then read once), a child with pawns that only promotions lead into, at the
+  // pawn slices they reach (promotion_slices), read again for other slices. What is read
   // is kept while it fits; when a slice's own do not, the other side's go first, then
   // this side's that the slice does not reach. Throws std::runtime_error, naming m,
   // when a slice's own do not fit alone.
@@ -32,6 +33,7 @@ class SliceChildren {
   std::filesystem::path dir_;
   const MemoryLimit& limit_;
   std::uint64_t beside_;
+  bool by_rows_;  // promotion children at the slices reached
   std::array<std::shared_ptr<TableSet>, 2> held_;  // by mover
 };
 
