@@ -33,13 +33,19 @@ int value_bytes(const Material& c, const TableKind& kind, const std::filesystem:
   return kind.variant == Variant::Koth ? 1 : 2;
 }
 
-// A child with pawns held at the slices that `pawns` promotions reach (each with its
-// mirror image): rows of its index in each leading class, as TableSet::load_rows holds it.
+// A child with pawns held at `rows` runs of each leading class of its index (rows of
+// index, as TableSet::load_rows holds them).
+std::uint64_t rows_bytes(const Index& index, std::uint64_t rows, const Material& c, Color side, const TableKind& kind,
+                         const std::filesystem::path& dir) {
+  return (side == COLOR_NB ? 2 : 1) * index.leading_classes() * rows * index.pawn_run() * value_bytes(c, kind, dir);
+}
+
+// The same at the slices that `pawns` promotions reach, each with its mirror image.
 std::uint64_t promotion_rows_bytes(const Material& c, Color side, int pawns, const TableKind& kind,
                                    const std::filesystem::path& dir) {
   const Index index = index_of(c, kind);
   const std::uint64_t rows = std::min<std::uint64_t>(2 * std::uint64_t(pawns), index.class_size() / index.pawn_run());
-  return (side == COLOR_NB ? 2 : 1) * index.leading_classes() * rows * index.pawn_run() * value_bytes(c, kind, dir);
+  return rows_bytes(index, rows, c, side, kind, dir);
 }
 
 // A pawn slice's solve: its working state and the slices its pawn moves read (each
@@ -111,32 +117,32 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
     }
     s.solve_bytes = kind.variant == Variant::Qoth ? solve_qoth_memory(s.positions_per_side)
                                                   : solve_memory(s.positions_per_side);
-    // The most the children of one side's moves take (`children`: those it holds).
-    auto held_bytes = [&](auto children) {
+    // The most the children of one side's moves take (`children`: those it holds, each
+    // `bytes(mover, child)`).
+    auto held_bytes = [&](auto children, auto bytes) {
       std::uint64_t most = 0;
       for (Color mover : {WHITE, BLACK}) {
         std::uint64_t held = 0;
-        for (const auto& [c, side] : children(mover)) held += (side == COLOR_NB ? 2 : 1) * half_of(c);
+        for (const auto& child : children(mover)) held += bytes(mover, child);
         most = std::max(most, held);
       }
       return most;
     };
-    s.children_bytes = held_bytes([&](Color mover) { return plan[i].children_after(mover, kind.variant); });
+    auto whole = [&](Color, const std::pair<Material, Color>& child) {
+      return (child.second == COLOR_NB ? 2 : 1) * half_of(child.first);
+    };
+    s.children_bytes = held_bytes([&](Color mover) { return plan[i].children_after(mover, kind.variant); }, whole);
     if (can_slice(plan[i], kind) &&
         (slicing.slice_all || estimated_job_bytes(s.memory()) > slicing.slice_above)) {
       s.sliced = true;
       s.solve_bytes = slices_memory(plan[i]);
-      s.children_bytes = 0;
-      for (Color mover : {WHITE, BLACK}) {
-        std::uint64_t held = 0;
-        for (const auto& child : slice_children_after(plan[i], mover, kind.variant)) {
-          const auto& [c, side] = child;
-          held += promotion_only(plan[i], mover, child, kind.variant)
-                      ? promotion_rows_bytes(c, side, plan[i].count(mover, PAWN), kind, dir)
-                      : (side == COLOR_NB ? 2 : 1) * half_of(c);
-        }
-        s.children_bytes = std::max(s.children_bytes, held);
-      }
+      s.children_bytes = held_bytes(
+          [&](Color mover) { return slice_children_after(plan[i], mover, kind.variant); },
+          [&](Color mover, const std::pair<Material, Color>& child) {
+            return promotion_only(plan[i], mover, child, kind.variant)
+                       ? promotion_rows_bytes(child.first, child.second, plan[i].count(mover, PAWN), kind, dir)
+                       : whole(mover, child);
+          });
     }
   }
   return steps;
@@ -150,8 +156,7 @@ std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, 
                           const std::vector<PawnSlice>& slices) {
   if (slices.empty()) return child_bytes(c, side, kind, dir);
   const Index index = index_of(c, kind);
-  return (side == COLOR_NB ? 2 : 1) * index.leading_classes() * index.pawn_offsets(slices).size() *
-         index.pawn_run() * value_bytes(c, kind, dir);
+  return rows_bytes(index, index.pawn_offsets(slices).size(), c, side, kind, dir);
 }
 
 bool can_slice(const Material& m, const TableKind& kind) {

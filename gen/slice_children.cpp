@@ -23,28 +23,29 @@ const TableSet& SliceChildren::read(const PawnSlice& slice, Color mover) {
   for (std::size_t k = 0; k < reached.size(); ++k)
     if (by_rows_ && promotion_only(material_, mover, reached[k], kind_.variant))
       at[k] = promotion_slices(slice, mover, reached[k]);
-  // Whether child k is held for the positions with its side to move (a slice that also
-  // reads the opponent's en-passant captures may need both sides of a child), there.
-  auto holds = [&](std::size_t k) {
-    const TableSet::Held* held = mine->find(reached[k].first);
-    if (!held || !held->table->holds(reached[k].second)) return false;
-    const PawnRows& rows = held->table->rows;
-    return at[k].empty() ? rows.whole() : rows.holds(held->table->index.pawn_offsets(at[k]));
-  };
+  // Whether child k is to be read: not held for the positions with its side to move (a
+  // slice that also reads the opponent's en-passant captures may need both sides of a
+  // child), there.
+  std::vector<bool> to_read(reached.size());
   std::vector<Material> kept;
   std::uint64_t missing = 0;
   for (std::size_t k = 0; k < reached.size(); ++k) {
-    kept.push_back(reached[k].first);
-    if (!holds(k)) missing += child_bytes(reached[k].first, reached[k].second, kind_, dir_, at[k]);
+    const auto& [c, side] = reached[k];
+    const TableSet::Held* held = mine->find(c);
+    to_read[k] = !held || !held->table->holds(side) ||
+              !(at[k].empty() ? held->table->rows.whole()
+                              : held->table->rows.holds(held->table->index.pawn_offsets(at[k])));
+    kept.push_back(c);
+    if (to_read[k]) missing += child_bytes(c, side, kind_, dir_, at[k]);
   }
   if (!missing) return *mine;
   for (std::size_t k = 0; k < reached.size(); ++k)
-    if (!holds(k)) mine->drop(reached[k].first);  // read again whole, or at other slices
+    if (to_read[k]) mine->drop(reached[k].first);  // read again whole, or at other slices
   auto held = [&] { return mine->bytes() + (other ? other->bytes() : 0) + missing + beside_; };
   if (!limit_.fits(held())) other.reset();
   if (!limit_.fits(held())) mine->retain(kept);
   for (std::size_t k = 0; k < reached.size(); ++k) {
-    if (holds(k)) continue;
+    if (!to_read[k]) continue;
     const auto& [c, side] = reached[k];
     const auto path = table_path(dir_, kind_, c.name());
     mine->add(at[k].empty() ? mine->load(path, c, Width::NarrowWhereFits, side)
