@@ -203,6 +203,10 @@ class KindRun {
           children_.clear();  // shares the tables it holds
           if (mover != COLOR_NB) children_ = reads.read(slice, mover);
         };
+        slice_hooks.before_slice = [this, &reads](const PawnSlice& slice) {
+          children_.clear();
+          reads.prepare(slice);
+        };
         solve_slices(slices, m, kind_.variant, children_, slice_hooks);
         children_.clear();
       }  // the children go before the write

@@ -129,6 +129,12 @@ bool promotion_only(const Material& m, Color mover, const std::pair<Material, Co
   return leads_into(Leaving::CapturesAndPromotions) && !leads_into(Leaving::Captures);
 }
 
+bool push_only(const Material& m, Color mover, const std::pair<Material, Color>& child) {
+  const auto& [c, side] = child;
+  return side != COLOR_NB && !c.has_pawns() && c.pieces() == m.pieces() && m.count(mover, PAWN) == 1 &&
+         !m.count(~mover, PAWN);
+}
+
 std::vector<PawnSlice> promotion_slices(const PawnSlice& slice, Color mover, const std::pair<Material, Color>& child) {
   // children_after: a child stored with the colours as they are holds the other side to move.
   const bool flipped = child.second == mover;
@@ -338,6 +344,7 @@ void solve_slices(SolvedSlices& slices, const Material& material, Variant varian
     };
     if (hooks.slice_children_for)
       slice_hooks.children_for = [&hooks, &slice = order[k]](Color mover) { hooks.slice_children_for(slice, mover); };
+    if (hooks.before_slice) hooks.before_slice(order[k]);
     slices.add(order[k], solve_slice(Index(material, variant, order[k]), lookup, children, slice_hooks, layout));
   }
 }

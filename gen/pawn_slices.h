@@ -46,8 +46,12 @@ std::vector<std::pair<Material, Color>> slice_children_after(const Material& m, 
 // where its promotions lead (promotion_slices): c has pawns, and no other move of either
 // side that a slice values leads into it.
 bool promotion_only(const Material& m, Color mover, const std::pair<Material, Color>& child, Variant variant);
-// The pawn slices of such a child, in the colours it is stored with, that the promotions
-// of mover's pawns from `slice` reach (each of its pawns on the seventh rank promoted).
+// Whether a slice reads pawnless child c only where its pushes to the last rank lead
+// (TableSet::load_pushes): m's one pawn is mover's, and c keeps every piece (no capture).
+bool push_only(const Material& m, Color mover, const std::pair<Material, Color>& child);
+// The pawn slices of a child that promotion_only accepts, in the colours it is stored
+// with, that the promotions of mover's pawns from `slice` reach (each of its pawns on
+// the seventh rank promoted).
 std::vector<PawnSlice> promotion_slices(const PawnSlice& slice, Color mover, const std::pair<Material, Color>& child);
 
 // The slices of one table solved so far: held in memory, or with a folder, written there

@@ -1,6 +1,7 @@
 #include "plan.h"
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -48,11 +49,10 @@ std::uint64_t promotion_rows_bytes(const Material& c, Color side, int pawns, con
   return rows_bytes(index, rows, c, side, kind, dir);
 }
 
-// A pawn slice's solve: its working state and the slices its pawn moves read (each
-// pawn's single and double push), mapped at two bytes a code. A slice has at most
-// 3,612 king placements (no two side by side) times each group of pieces placed among
-// the squares the pawns leave.
-std::uint64_t slices_memory(const Material& m) {
+// The most positions a side that a pawn slice of m holds: at most 3,612 king
+// placements (no two side by side) times each group of pieces placed among the
+// squares the pawns leave.
+std::uint64_t slice_positions(const Material& m) {
   const int pawns = m.count(WHITE, PAWN) + m.count(BLACK, PAWN);
   std::uint64_t per_side = 3612;
   for (Color c : {WHITE, BLACK})
@@ -61,7 +61,14 @@ std::uint64_t slices_memory(const Material& m) {
       for (int k = 0; k < m.count(c, pt); ++k) ways = ways * std::uint64_t(64 - pawns - k) / std::uint64_t(k + 1);
       per_side *= ways;
     }
-  return solve_memory(per_side) + std::uint64_t(2 * pawns) * per_side * 2 * sizeof(std::uint16_t);
+  return per_side;
+}
+
+// A pawn slice's solve: its working state and the slices its pawn moves read (each
+// pawn's single and double push), mapped at two bytes a code.
+std::uint64_t slices_memory(const Material& m) {
+  const std::uint64_t per_side = slice_positions(m), pawns = std::uint64_t(m.count(WHITE, PAWN) + m.count(BLACK, PAWN));
+  return solve_memory(per_side) + 2 * pawns * per_side * 2 * sizeof(std::uint16_t);
 }
 
 }  // namespace
@@ -136,13 +143,25 @@ std::vector<PlanStep> plan_memory(const std::vector<Material>& plan, const Table
         (slicing.slice_all || estimated_job_bytes(s.memory()) > slicing.slice_above)) {
       s.sliced = true;
       s.solve_bytes = slices_memory(plan[i]);
-      s.children_bytes = held_bytes(
-          [&](Color mover) { return slice_children_after(plan[i], mover, kind.variant); },
-          [&](Color mover, const std::pair<Material, Color>& child) {
-            return promotion_only(plan[i], mover, child, kind.variant)
-                       ? promotion_rows_bytes(child.first, child.second, plan[i].count(mover, PAWN), kind, dir)
-                       : whole(mover, child);
-          });
+      std::array<std::uint64_t, 2> held{};
+      std::uint64_t whole_at_once = 0;  // the largest child read whole to take its pushes
+      Color pusher = COLOR_NB;
+      for (Color mover : {WHITE, BLACK})
+        for (const auto& child : slice_children_after(plan[i], mover, kind.variant))
+          if (promotion_only(plan[i], mover, child, kind.variant)) {
+            held[mover] += promotion_rows_bytes(child.first, child.second, plan[i].count(mover, PAWN), kind, dir);
+          } else if (push_only(plan[i], mover, child)) {
+            held[mover] += child_bytes_at(child.first, slice_positions(plan[i]), kind, dir);
+            whole_at_once = std::max(whole_at_once, whole(mover, child));
+            pusher = mover;
+          } else {
+            held[mover] += whole(mover, child);
+          }
+      s.children_bytes = std::max(held[WHITE], held[BLACK]);
+      if (pusher != COLOR_NB) {  // its children read before the solve (SliceChildren::prepare), kept through it
+        s.children_bytes = held[WHITE] + held[BLACK];
+        s.before_bytes = held[pusher] + whole_at_once;
+      }
     }
   }
   return steps;
@@ -157,6 +176,11 @@ std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, 
   if (slices.empty()) return child_bytes(c, side, kind, dir);
   const Index index = index_of(c, kind);
   return rows_bytes(index, index.pawn_offsets(slices).size(), c, side, kind, dir);
+}
+
+std::uint64_t child_bytes_at(const Material& c, std::uint64_t positions, const TableKind& kind,
+                             const std::filesystem::path& dir) {
+  return positions * std::uint64_t(value_bytes(c, kind, dir));
 }
 
 bool can_slice(const Material& m, const TableKind& kind) {

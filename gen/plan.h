@@ -2,6 +2,7 @@
 // each step takes, and the memory the run may use. Nothing here makes a table.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <vector>
@@ -28,14 +29,18 @@ Index index_of(const Material& m, const TableKind& kind);
 // A DTM chess or koth table with pawns whose whole solve needs more than `slice_above`
 // bytes (or every one, with `slice_all`) is solved by pawn slices (gen/pawn_slices.h):
 // its solve bytes are then a slice's working state and the slices its pawn moves read,
-// and a child with pawns that only its promotions reach counts at the pawn slices that
-// the promotions of a slice with every pawn of the mover on its seventh rank reach.
+// a child with pawns that only its promotions reach counts at the pawn slices that the
+// promotions of a slice with every pawn of the mover on its seventh rank reach, and a
+// pawnless one that only the push of a lone pawn reaches at a slice's positions. The
+// latter are read before the slice's solve, each read whole for one side to take them
+// (SliceChildren::prepare), and kept beside the other side's children through it.
 struct PlanStep {
   std::uint64_t positions_per_side = 0;
   std::uint64_t solve_bytes = 0;
   std::uint64_t children_bytes = 0;
+  std::uint64_t before_bytes = 0;  // the peak before a slice's solve, if higher
   bool sliced = false;
-  std::uint64_t memory() const { return solve_bytes + children_bytes; }
+  std::uint64_t memory() const { return std::max(solve_bytes + children_bytes, before_bytes); }
 };
 struct SlicePolicy {
   std::uint64_t slice_above = UINT64_MAX;  // job bytes (estimated_job_bytes)
@@ -50,6 +55,9 @@ std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, 
 // images alone (TableSet::load_rows); no slices: whole.
 std::uint64_t child_bytes(const Material& c, Color side, const TableKind& kind, const std::filesystem::path& dir,
                           const std::vector<PawnSlice>& slices);
+// The bytes a child c takes held at `positions` positions (TableSet::load_pushes).
+std::uint64_t child_bytes_at(const Material& c, std::uint64_t positions, const TableKind& kind,
+                             const std::filesystem::path& dir);
 // Whether m can be solved by slices in the family `kind`: DTM, chess or koth, pawns.
 bool can_slice(const Material& m, const TableKind& kind);
 

@@ -25,6 +25,8 @@ struct SolveHooks {
   // Solving by pawn slices (gen/pawn_slices.h), in place of children_for when set: the
   // same call with the slice being solved, whose moves reach fewer children.
   std::function<void(const PawnSlice& slice, Color mover)> slice_children_for;
+  // Solving by pawn slices: called before each slice's solve takes its working state.
+  std::function<void(const PawnSlice& slice)> before_slice;
 };
 
 struct Interrupted : std::runtime_error {

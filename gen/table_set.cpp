@@ -18,6 +18,7 @@ void TableSet::add(std::shared_ptr<const SolvedTable> table) {
     narrow->narrow.assign(table->codes.begin(), table->codes.end());
     narrow->side = table->side;
     narrow->rows = table->rows;
+    narrow->pushes = table->pushes;
     table = std::move(narrow);
   }
   const Material& m = table->index.material();
@@ -153,6 +154,56 @@ std::shared_ptr<SolvedTable> TableSet::load_rows(const std::filesystem::path& pa
   return table;
 }
 
+std::shared_ptr<SolvedTable> TableSet::load_pushes(const std::filesystem::path& path, const Material& m,
+                                                   const Material& parent, const PawnSlice& slice, Width width,
+                                                   Color side) const {
+  const Color mover = parent.count(WHITE, PAWN) ? WHITE : BLACK;
+  const Square from = lsb(mover == WHITE ? slice.white : slice.black);
+  const Square to = mover == WHITE ? from + 8 : from - 8;
+  PieceType promoted = NO_PIECE_TYPE;
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+    if (const Material after = parent.after(mover, NO_PIECE_TYPE, pt); after == m || after.flipped() == m)
+      promoted = pt;
+  if (promoted == NO_PIECE_TYPE) throw std::logic_error(m.name() + " is not what a push of " + parent.name() + " makes");
+  TableSet whole(kind_);
+  whole.add(load(path, m, width, side));
+  const Held& child = *whole.find(parent.after(mover, NO_PIECE_TYPE, promoted));  // in the colours reached
+  auto pushes = std::make_shared<PushRows>(PushRows{Index(parent, kind_.variant, slice), from, to, promoted});
+  const std::uint64_t n = pushes->slice.size();
+  auto table = std::make_shared<SolvedTable>(m, kind_);
+  table->side = side;
+  const bool narrow = !child.table->narrow.empty();
+  if (narrow) table->narrow = huge_vector<std::uint8_t>(n);
+  else table->codes = huge_vector<std::uint16_t>(n);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 12), [&](const auto& r) {
+    Index::Decoder decoder(pushes->slice);
+    for (std::uint64_t idx = r.begin(); idx < r.end(); ++idx) {
+      const Position* pos = decoder.decode(idx, mover);
+      std::uint16_t code = NO_POSITION_CODE;  // never looked up
+      if (pos && is_position(*pos) && pos->piece_on(to) == NO_PIECE) {
+        Position next = *pos;
+        next.play(Move::promotion(from, to, pushes->promoted));
+        code = whole.code_in(child, next);
+      }
+      if (narrow) table->narrow[idx] = std::uint8_t(code);
+      else table->codes[idx] = code;
+    }
+  });
+  table->pushes = std::move(pushes);
+  return table;
+}
+
+std::uint64_t PushRows::held_at(const Position& child) const {
+  const Color mover = ~child.side_to_move();
+  if (child.piece_on(to) != make_piece(mover, promoted) || child.piece_on(from) != NO_PIECE)
+    throw std::logic_error("a lookup of a position the slice's push does not lead to");
+  Position before = child;
+  before.remove(to);
+  before.put(make_piece(mover, PAWN), from);
+  before.set_side_to_move(mover);
+  return slice.encode(before);
+}
+
 void TableSet::hold_whole(TableSet& into, const Material& m, const std::filesystem::path& folder) const {
   if (into.contains(m)) return;
   if (const Held* held = find(m); held && held->table->whole()) {
@@ -176,6 +227,7 @@ std::uint16_t TableSet::code_in(const Held& e, const Position& pos) const {
   const Color stored_side = e.flipped ? ~pos.side_to_move() : pos.side_to_move();
   if (!t.holds(stored_side))
     throw std::logic_error(t.index.material().name() + " is held for the other side to move");
+  if (t.pushes) return t.code(stored_side, t.pushes->held_at(pos));
   // The common cases need no copy: the table's own target (always, but in probes of
   // qoth), the colours as stored or swapped.
   if (pos.target() == kind_.target)

@@ -37,6 +37,20 @@ struct PawnRows {
   }
 };
 
+// A pawnless child that one slice of a table with a single pawn reaches by that pawn's
+// push to the last rank alone (no capture), held at the positions the push leads to:
+// one code for each position of the slice, by the slice's own index (a 6-piece child
+// holds about 7 times as many positions as the slice).
+struct PushRows {
+  Index slice;
+  Square from, to;  // the push
+  PieceType promoted;
+  // Where the position `child`, which the push leads to, is held: the index of the
+  // position before it. Throws std::logic_error for a position no push of the slice
+  // leads to.
+  std::uint64_t held_at(const Position& child) const;
+};
+
 struct SolvedTable {
   SolvedTable(const Material& m, const TableKind& kind) : index(m, kind.variant, kind.layout, kind.target) {}
   explicit SolvedTable(Index i) : index(std::move(i)) {}
@@ -48,9 +62,10 @@ struct SolvedTable {
   // A table held for the positions of one side to move only: codes by index alone.
   Color side = COLOR_NB;
   PawnRows rows;
+  std::shared_ptr<const PushRows> pushes;  // or held by a parent slice's pushes
   // Whether it holds the positions with `stm` to move (COLOR_NB: both sides').
   bool holds(Color stm) const { return side == COLOR_NB || side == stm; }
-  bool whole() const { return side == COLOR_NB && rows.whole(); }
+  bool whole() const { return side == COLOR_NB && rows.whole() && !pushes; }
   std::uint16_t code(Color stm, std::uint64_t idx) const {
     std::uint64_t per_side = index.size();
     if (!rows.whole()) idx = rows.held_at(idx), per_side = rows.per_side(index);
@@ -84,6 +99,12 @@ class TableSet {
   std::shared_ptr<SolvedTable> load_rows(const std::filesystem::path& path, const Material& m,
                                          const std::vector<PawnSlice>& slices, Width width = Width::Codes,
                                          Color side = COLOR_NB) const;
+  // The same for the positions that a push of the one pawn of `slice` (a slice of
+  // `parent`) to the last rank leads to, as PushRows holds them: the whole side is read
+  // (load), held while they are taken, and dropped.
+  std::shared_ptr<SolvedTable> load_pushes(const std::filesystem::path& path, const Material& m,
+                                           const Material& parent, const PawnSlice& slice, Width width,
+                                           Color side) const;
   // Drops every table but those of `keep`.
   void retain(const std::vector<Material>& keep);
   // Drops m's table, if held.

@@ -14,11 +14,13 @@
 
 #include "formats/symmetry.h"
 #include "gen/generate.h"
+#include "gen/pawn_slices.h"
 #include "gen/plan_graph.h"
 #include "gen/solver.h"
 #include "gen/verify.h"
 #include "probe/prober.h"
 #include "rules/fen.h"
+#include "rules/movegen.h"
 #include "rules/notation.h"
 #include "test_tables.h"
 
@@ -414,6 +416,56 @@ TEST(TableSet, HoldsATableWithPawnsAtThePawnSlicesAsked) {
     EXPECT_GT(refused, held);
     EXPECT_EQ(answered, 0u);
   }
+}
+
+// A pawnless child held at the positions that one slice's push leads to: each has the
+// whole table's code; a position that another slice's push leads to is refused.
+TEST(TableSet, HoldsAPawnlessChildAtTheSlicesPush) {
+  const TableKind kind(Variant::Koth);
+  const Material m = Material::parse("KRvKP", kind.variant);
+  const PawnSlice a2{0, square_bb(parse_square("a2"))}, d2{0, square_bb(parse_square("d2"))};
+  int children = 0;
+  for (const auto& child : slice_children_after(m, a2, BLACK, kind.variant)) {
+    if (!push_only(m, BLACK, child)) continue;
+    ++children;
+    SCOPED_TRACE(child.first.name());
+    const auto path = table_path(HILLTB_TEST_TABLES, kind, child.first.name());
+    TableSet whole(kind);
+    whole.add(whole.load(path, child.first));
+    std::map<Square, TableSet> held;  // by the square pushed from
+    for (const PawnSlice& slice : {a2, d2}) {
+      TableSet& set = held.emplace(lsb(slice.black), kind).first->second;
+      set.add(set.load_pushes(path, child.first, m, slice, Width::NarrowWhereFits, child.second));
+      EXPECT_EQ(set.bytes(), Index(m, kind.variant, slice).size());
+    }
+    std::uint64_t checked = 0, refused = 0;
+    for (const PawnSlice& slice : {a2, d2}) {
+      const Index index(m, kind.variant, slice);
+      const TableSet& mine = held.at(lsb(slice.black));
+      const TableSet& other = held.at(lsb((slice.black == a2.black ? d2 : a2).black));
+      Index::Decoder decoder(index);
+      for (std::uint64_t i = 0; i < index.size(); ++i) {
+        const Position* pos = decoder.decode(i, BLACK);
+        if (!pos || !is_position(*pos)) continue;
+        MoveList list;
+        generate_legal(*pos, list);
+        for (Move move : list) {
+          Position next = *pos;
+          next.play(move);
+          const std::uint64_t key = Material::key_of(next);
+          if (!move.is_promotion() || (key != child.first.key() && key != child.first.flipped().key())) continue;
+          ASSERT_EQ(mine.code_of(next), whole.code_of(next)) << to_fen(next);
+          ++checked;
+          if (i % 97) continue;  // a sample: a refusal throws, which is slow
+          EXPECT_THROW(other.code_of(next), std::logic_error);
+          ++refused;
+        }
+      }
+    }
+    EXPECT_GT(checked, 10000u);
+    EXPECT_GT(refused, 100u);
+  }
+  EXPECT_EQ(children, 4);  // queen, rook, bishop, knight
 }
 
 TEST(Verify, CatchesAWrongValue) {
