@@ -40,7 +40,7 @@ struct PawnRows {
 // A pawnless child that one slice of a table with a single pawn reaches by that pawn's
 // push to the last rank alone (no capture), held at the positions the push leads to:
 // one code for each position of the slice, by the slice's own index (a 6-piece child
-// holds about 7 times as many positions as the slice).
+// holds about 8 times as many positions a side as the slice: KQBNvKQ and KQBNvKP).
 struct PushRows {
   Index slice;
   Square from, to;  // the push
