@@ -26,7 +26,7 @@ namespace {
 void expect_same_codes(Variant v, const std::string& material) {
   SCOPED_TRACE(material);
   const Material m = Material::parse(material, v);
-  const TableSet& children = test::generated_tables(v);
+  const TableSet children = test::children_of(v, material);
   const auto whole = solve_table(m, v, children, {});
   SolvedSlices slices(m, v);
   solve_slices(slices, m, v, children, {});
@@ -194,7 +194,7 @@ TEST(PawnSlices, VerifyBySlicesChecksWhatVerifyChecks) {
   for (const auto& [v, name] : tables) {
     SCOPED_TRACE(std::string(variant_name(v)) + " " + name);
     auto table = std::make_shared<SolvedTable>(*test::generated_table(v, name));
-    const TableSet& children = test::generated_tables(v);
+    const TableSet children = test::children_of(v, name);
     const Material& m = table->index.material();
     const std::uint64_t n = table->index.size();
     TableHeader header;

@@ -471,7 +471,7 @@ TEST(TableSet, HoldsAPawnlessChildAtTheSlicesPush) {
 TEST(Verify, CatchesAWrongValue) {
   for (Variant v : {Variant::Chess, Variant::Koth}) {
     auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KRvK"));
-    const TableSet& children = test::generated_tables(v);
+    const TableSet children = test::children_of(v, "KRvK");
     ASSERT_TRUE(verify_table(*table, children, {}).ok());
     // Lengthen the win of one legal position by two plies: still a win, but no longer
     // what its moves give.
@@ -499,9 +499,7 @@ TEST(Verify, CatchesAWrongDtzValue) {
   for (Variant v : {Variant::Chess, Variant::Koth})
     for (int added : {1, 100}) {
       auto table = std::make_shared<SolvedTable>(*test::generated_table(v, "KPvK", Measure::Dtz));
-      TableSet children(TableKind(v, Measure::Dtz));
-      for (const Material& c : table->index.material().children(v))
-        children.add(test::generated_table(v, c.name(), Measure::Dtz));
+      const TableSet children = test::children_of(v, "KPvK", Measure::Dtz);
       ASSERT_TRUE(verify_table(*table, children, {}).ok());
       const Index& index = table->index;
       Position pos;

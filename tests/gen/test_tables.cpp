@@ -11,10 +11,13 @@ std::map<std::string, std::shared_ptr<const SolvedTable>> loaded;
 // Per variant, every table loaded so far: a side a file does not store is derived with
 // the children held here, each read once.
 std::map<std::pair<Variant, Measure>, TableSet> sets;
-TableSet& set_of(Variant v, Measure measure = Measure::Dtm) {
+TableKind kind_of(Variant v, Measure measure) {
   TableKind kind = TableKind::all(v, ring_layout()).front();
   kind.measure = measure;
-  return sets.try_emplace({v, measure}, kind).first->second;
+  return kind;
+}
+TableSet& set_of(Variant v, Measure measure = Measure::Dtm) {
+  return sets.try_emplace({v, measure}, kind_of(v, measure)).first->second;
 }
 }  // namespace
 
@@ -30,6 +33,13 @@ std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string&
     set.add(slot);
   }
   return slot;
+}
+
+TableSet children_of(Variant v, const std::string& material, Measure measure) {
+  TableSet children(kind_of(v, measure));
+  for (const Material& c : Material::parse(material, v).children(v))
+    children.add(generated_table(v, c.name(), measure));
+  return children;
 }
 
 const TableSet& generated_tables(Variant v) {

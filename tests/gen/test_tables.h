@@ -14,5 +14,8 @@ const TableSet& generated_tables(Variant v);
 // The same, one table with its own index; Measure::Dtz: its DTZ table (chess, koth).
 std::shared_ptr<const SolvedTable> generated_table(Variant v, const std::string& material,
                                                    Measure measure = Measure::Dtm);
+// A TableSet with the children of `material` alone (generated_table each): what a solve
+// or a verify of it reads, without loading the rest of the fixture.
+TableSet children_of(Variant v, const std::string& material, Measure measure = Measure::Dtm);
 
 }  // namespace hilltb::test

@@ -12,7 +12,7 @@ namespace {
 void expect_same_codes(Variant v, const std::string& material, Measure measure = Measure::Dtm) {
   SCOPED_TRACE(material);
   const Material m = Material::parse(material, v);
-  const TableSet& children = test::generated_tables(v);
+  const TableSet children = test::children_of(v, material);
   SolveHooks hooks;
   bool wide_again = false;  // the Packed solve must not fall back
   hooks.progress = [&](const Phase& phase, double) { wide_again |= phase.text.starts_with(WIDE_AGAIN); };
