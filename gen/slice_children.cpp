@@ -1,5 +1,7 @@
 #include "slice_children.h"
 
+#include <optional>
+
 #include "gen/pawn_slices.h"
 
 namespace hilltb {
@@ -49,6 +51,7 @@ const TableSet& SliceChildren::read(const PawnSlice& slice, Color mover, std::ui
   std::vector<bool> to_read(reached.size());
   std::vector<Material> kept;
   std::uint64_t missing = 0, whole_at_once = 0;
+  std::optional<std::uint64_t> slice_size;  // the slice's positions, for the children held at its pushes
   for (std::size_t k = 0; k < reached.size(); ++k) {
     const auto& [c, side] = reached[k];
     const TableSet::Held* held = mine->find(c);
@@ -59,7 +62,8 @@ const TableSet& SliceChildren::read(const PawnSlice& slice, Color mover, std::ui
       missing += child_bytes(c, side, kind_, dir_, at[k]);
       continue;
     }
-    missing += child_bytes_at(c, Index(material_, kind_.variant, slice).size(), kind_, dir_);
+    if (!slice_size) slice_size = Index(material_, kind_.variant, slice).size();
+    missing += child_bytes_at(c, *slice_size, kind_, dir_);
     whole_at_once = std::max(whole_at_once, child_bytes(c, side, kind_, dir_));
   }
   if (!missing) return *mine;
