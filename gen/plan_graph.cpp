@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "gen/plan.h"
 #include "gen/plan_cost.h"
@@ -34,10 +35,23 @@ std::vector<PlannedTable> plan_graph(const std::vector<Material>& targets, const
     }
   }
   const std::uint64_t limit = memory_limit(options.max_memory);
-  for (PlannedTable& t : graph) {
+  std::map<std::string, std::size_t> at;  // a table's place in the graph
+  for (std::size_t i = 0; i < graph.size(); ++i) {
+    PlannedTable& t = graph[i];
     t.seconds = estimated_job_seconds(t.seconds);
     t.job_bytes = estimated_job_bytes(t.step_bytes);
     t.fits = t.job_bytes <= limit;
+    // The children stand before it (dependency order), their own blocked_by known.
+    std::set<std::size_t> blocking;
+    for (const Material& c : t.children) {
+      const auto found = at.find(c.name());
+      if (found == at.end() || graph[found->second].on_disk) continue;
+      const PlannedTable& child = graph[found->second];
+      if (!child.fits) blocking.insert(found->second);
+      for (const Material& b : child.blocked_by) blocking.insert(at.at(b.name()));
+    }
+    for (std::size_t j : blocking) t.blocked_by.push_back(graph[j].material);
+    at.emplace(t.material.name(), i);
   }
   return graph;
 }

@@ -27,6 +27,9 @@ struct PlannedTable {
   bool sliced = false;                // solved by pawn slices (gen/pawn_slices.h)
   double seconds = 0;                 // the job: every family's and measure's solve, at the measured rates
   bool on_disk = false;               // every file is there (not checked further)
+  // The tables of the graph it needs, its children's children too, that are not on
+  // disk and do not fit: while any is missing, it cannot be made here either.
+  std::vector<Material> blocked_by;
 };
 
 // The tables `targets` need, children first (plan_tables); with `named_only`, the

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "common.h"
 #include "gen/plan_cost.h"
 
 namespace hilltb::cli {
@@ -45,7 +46,7 @@ std::string rule_name(const Material& m) {
 void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& context) {
   std::uint64_t positions = 0, peak = 0, to_make = 0;
   double seconds = 0;
-  std::size_t too_large = 0;
+  std::size_t too_large = 0, blocked = 0;
   for (const PlannedTable& t : graph) {
     std::cout << t.material.name() << ": " << t.index_positions << " index positions, " << (t.step_bytes >> 20)
               << " MiB" << (t.sliced ? ", by pawn slices" : "") << (t.on_disk ? ", on disk" : "");
@@ -54,8 +55,10 @@ void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& 
     if (!t.fits)
       std::cout << ", does not fit: job about " << (t.job_bytes >> 20) << " MiB, working state "
                 << (t.solve_bytes >> 20) << " MiB, children " << ((t.step_bytes - t.solve_bytes) >> 20) << " MiB";
+    if (!t.blocked_by.empty()) std::cout << ", needs " << join_words(names(t.blocked_by)) << ", which do not fit";
     std::cout << "\n";
     positions += t.index_positions, peak = std::max(peak, t.step_bytes), too_large += !t.fits;
+    blocked += t.fits && !t.blocked_by.empty();
     if (!t.on_disk) to_make += t.index_positions, seconds += t.seconds;
   }
   std::cout << graph.size() << " tables, " << positions << " index positions (" << to_make
@@ -64,15 +67,17 @@ void print_plan_text(const std::vector<PlannedTable>& graph, const PlanContext& 
   if (too_large)
     std::cout << "gen refuses " << too_large << " of them: more than the " << (context.memory_limit >> 20)
               << " MiB of memory a run may use\n";
+  if (blocked) std::cout << blocked << " more fit but need one of them\n";
 }
 
 void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& context) {
   nlohmann::ordered_json tables = nlohmann::ordered_json::array();
   std::uint64_t positions = 0, peak = 0;
-  std::size_t too_large = 0;
+  std::size_t too_large = 0, blocked = 0;
   double seconds = 0;
   for (const PlannedTable& t : graph) {
     too_large += !t.fits;
+    blocked += t.fits && !t.blocked_by.empty();
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (const auto& f : t.files) files.push_back(f.string());
     tables.push_back({{"material", t.material.name()},
@@ -84,6 +89,7 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
                       {"memory_bytes", t.job_bytes},
                       {"solve_bytes", t.solve_bytes},
                       {"fits_memory", t.fits},
+                      {"blocked_by", names(t.blocked_by)},
                       {"sliced", t.sliced},
                       {"seconds", t.seconds},
                       {"mem_mb", requested_mem_mb(t.job_bytes)},
@@ -102,6 +108,7 @@ void print_plan_json(const std::vector<PlannedTable>& graph, const PlanContext& 
                            {"peak_memory_bytes", peak},
                            {"memory_limit_bytes", context.memory_limit},
                            {"tables_not_fitting", too_large},
+                           {"tables_blocked", blocked},
                            {"seconds", seconds}}}};
   if (!context.layout.empty()) plan["layout"] = context.layout;
   std::cout << plan.dump(1) << "\n";

@@ -2,6 +2,9 @@
 // pieces, against the tables the ctest fixture generated.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <set>
 
 #include "formats/table_reader.h"
@@ -100,6 +103,38 @@ TEST(PlanGraph, OnlyTheNamedTablesWithOnly) {
   EXPECT_EQ(alone[0].material.name(), "KQvK");  // a child of KRvKP: first
   EXPECT_EQ(alone[1].material.name(), "KRvKP");
   EXPECT_FALSE(alone[1].children.empty());
+}
+
+std::vector<std::string> names_of(const std::vector<Material>& materials) {
+  std::vector<std::string> out;
+  for (const Material& m : materials) out.push_back(m.name());
+  return out;
+}
+
+// A table that fits but needs one that does not cannot be made either: koth KRvKP by
+// pawn slices fits 30 MiB, its pawnless 4-piece children (jobs of 33 MiB) do not.
+TEST(PlanGraph, ATableThatNeedsOneThatDoesNotFitIsBlocked) {
+  GenerateOptions tight = koth_options();
+  tight.dir = std::filesystem::temp_directory_path() / ("hilltb-plan-none-" + std::to_string(::getpid()));
+  tight.max_memory = std::uint64_t(30) << 20;
+  const auto graph = plan_graph({Material::parse("KRvKP", Variant::Koth)}, tight, false);
+  const PlannedTable& krkp = graph.back();
+  EXPECT_TRUE(krkp.fits);
+  EXPECT_TRUE(krkp.sliced);
+  EXPECT_EQ(names_of(krkp.blocked_by), (std::vector<std::string>{"KQvKR", "KRvKB", "KRvKN", "KRvKR"}));
+  for (const PlannedTable& t : graph) {
+    if (t.material.pieces() < 4) EXPECT_TRUE(t.fits && t.blocked_by.empty()) << t.material.name();
+    if (t.material.pieces() == 4 && !t.material.has_pawns()) EXPECT_FALSE(t.fits) << t.material.name();
+  }
+  // KPvKP promotes into tables with a pawn, which fit: what does not fit, it needs through them.
+  const PlannedTable kpkp = plan_graph({Material::parse("KPvKP", Variant::Koth)}, tight, false).back();
+  EXPECT_TRUE(kpkp.fits);
+  for (const Material& c : kpkp.children) EXPECT_TRUE(c.has_pawns()) << c.name();
+  EXPECT_EQ(names_of(kpkp.blocked_by), (std::vector<std::string>{"KBvKB", "KBvKN", "KNvKN", "KQvKB", "KQvKN", "KQvKQ",
+                                                                  "KQvKR", "KRvKB", "KRvKN", "KRvKR"}));
+  // The same children on disk block nothing.
+  tight.dir = HILLTB_TEST_TABLES;
+  EXPECT_TRUE(plan_graph({Material::parse("KRvKP", Variant::Koth)}, tight, false).back().blocked_by.empty());
 }
 
 TEST(PlanCost, LargerTablesAskForMore) {
